@@ -1,0 +1,48 @@
+// swift-tools-version: 6.2
+//
+// PureReceipt: parse and verify Apple App Store receipts in pure Swift.
+// No package dependencies. Library targets import only the Swift standard library.
+
+import PackageDescription
+
+/// Settings every library target builds with: Swift 6 mode, strict memory safety
+/// diagnostics as errors (every unsafe construct must be marked `unsafe`), and all
+/// warnings as errors.
+let librarySettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .strictMemorySafety(),
+    .treatWarning("StrictMemorySafety", as: .error),
+    .treatAllWarnings(as: .error),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "PureReceipt",
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
+    products: [
+        .library(name: "PureReceipt", targets: ["PureReceipt"]),
+        .executable(name: "purereceipt", targets: ["purereceipt"]),
+        .executable(name: "purereceipt-bench", targets: ["purereceipt-bench"]),
+    ],
+    targets: [
+        // Library layers: a strict DAG, lower layers never import higher ones.
+        .target(name: "PureDER", swiftSettings: librarySettings),
+        .target(name: "PureCrypto", dependencies: ["PureDER"], swiftSettings: librarySettings),
+        .target(name: "PureX509", dependencies: ["PureDER", "PureCrypto"], swiftSettings: librarySettings),
+        .target(
+            name: "PureReceipt", dependencies: ["PureDER", "PureCrypto", "PureX509"],
+            swiftSettings: librarySettings),
+
+        // Tools: never part of the library product.
+        .executableTarget(name: "purereceipt", dependencies: ["PureReceipt"]),
+        .executableTarget(
+            name: "purereceipt-bench", dependencies: ["PureReceipt", "PureX509", "PureCrypto", "PureDER"]),
+
+        // Tests mirror sources.
+        .testTarget(name: "PureDERTests", dependencies: ["PureDER"]),
+        .testTarget(name: "PureCryptoTests", dependencies: ["PureCrypto", "PureDER"]),
+        .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "PureCrypto", "PureDER"]),
+        .testTarget(name: "PureReceiptTests", dependencies: ["PureReceipt", "PureX509", "PureCrypto", "PureDER"]),
+        .testTarget(name: "PurereceiptCLITests", dependencies: ["purereceipt"]),
+    ]
+)

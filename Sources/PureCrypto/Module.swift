@@ -1,0 +1,1 @@
+// PureCrypto module. See Docs/ARCHITECTURE.md.

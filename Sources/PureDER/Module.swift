@@ -1,0 +1,1 @@
+// PureDER module. See Docs/ARCHITECTURE.md.

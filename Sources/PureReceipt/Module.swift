@@ -1,0 +1,1 @@
+// PureReceipt module. See Docs/ARCHITECTURE.md.

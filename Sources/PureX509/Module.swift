@@ -1,0 +1,1 @@
+// PureX509 module. See Docs/ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+print("purereceipt-bench: not yet implemented")

@@ -1,0 +1,1 @@
+print("usage: purereceipt verify|inspect|dump [options] [FILE]")
