@@ -1,0 +1,90 @@
+// DERTag: an ASN.1 identifier (class, primitive/constructed, tag number), X.690 §8.1.2.
+
+/// The class bits of an identifier octet (X.690 §8.1.2.2, Table 1).
+public enum TagClass: UInt8, Sendable {
+    case universal = 0
+    case application = 1
+    case contextSpecific = 2
+    case `private` = 3
+}
+
+/// An ASN.1 tag as read from an identifier octet and any subsequent octets.
+public struct DERTag: Sendable, Hashable, CustomStringConvertible {
+    public let tagClass: TagClass
+    public let isConstructed: Bool
+    public let number: UInt32
+
+    public init(_ tagClass: TagClass, number: UInt32, constructed: Bool) {
+        self.tagClass = tagClass
+        self.number = number
+        self.isConstructed = constructed
+    }
+
+    /// A universal primitive tag.
+    public static func universal(_ number: UInt32) -> DERTag { DERTag(.universal, number: number, constructed: false) }
+    /// `[n]` constructed (EXPLICIT tagging, or IMPLICIT over a constructed type).
+    public static func contextConstructed(_ number: UInt32) -> DERTag {
+        DERTag(.contextSpecific, number: number, constructed: true)
+    }
+    /// `[n]` primitive (IMPLICIT over a primitive type).
+    public static func contextPrimitive(_ number: UInt32) -> DERTag {
+        DERTag(.contextSpecific, number: number, constructed: false)
+    }
+
+    public static let endOfContents = universal(0)
+    public static let boolean = universal(1)
+    public static let integer = universal(2)
+    public static let bitString = universal(3)
+    public static let octetString = universal(4)
+    public static let null = universal(5)
+    public static let objectIdentifier = universal(6)
+    public static let enumerated = universal(10)
+    public static let utf8String = universal(12)
+    public static let printableString = universal(19)
+    public static let t61String = universal(20)
+    public static let ia5String = universal(22)
+    public static let utcTime = universal(23)
+    public static let generalizedTime = universal(24)
+    public static let universalString = universal(28)
+    public static let bmpString = universal(30)
+    public static let sequence = DERTag(.universal, number: 16, constructed: true)
+    public static let set = DERTag(.universal, number: 17, constructed: true)
+    /// A constructed OCTET STRING (BER only).
+    public static let constructedOctetString = DERTag(.universal, number: 4, constructed: true)
+
+    /// The same class and number with the constructed bit set or cleared.
+    public func withConstructed(_ constructed: Bool) -> DERTag {
+        DERTag(tagClass, number: number, constructed: constructed)
+    }
+
+    public var description: String {
+        let form = isConstructed ? " constructed" : ""
+        switch tagClass {
+        case .universal:
+            switch number {
+            case 0: return "end-of-contents"
+            case 1: return "BOOLEAN"
+            case 2: return "INTEGER"
+            case 3: return "BIT STRING\(form)"
+            case 4: return "OCTET STRING\(form)"
+            case 5: return "NULL"
+            case 6: return "OBJECT IDENTIFIER"
+            case 10: return "ENUMERATED"
+            case 12: return "UTF8String\(form)"
+            case 16: return isConstructed ? "SEQUENCE" : "SEQUENCE (primitive)"
+            case 17: return isConstructed ? "SET" : "SET (primitive)"
+            case 19: return "PrintableString"
+            case 20: return "TeletexString"
+            case 22: return "IA5String"
+            case 23: return "UTCTime"
+            case 24: return "GeneralizedTime"
+            case 28: return "UniversalString"
+            case 30: return "BMPString"
+            default: return "UNIVERSAL \(number)\(form)"
+            }
+        case .application: return "[APPLICATION \(number)]\(form)"
+        case .contextSpecific: return "[\(number)]\(form)"
+        case .private: return "[PRIVATE \(number)]\(form)"
+        }
+    }
+}

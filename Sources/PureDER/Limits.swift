@@ -1,0 +1,37 @@
+// Limits: every size, depth and count bound of the whole stack, in one place.
+//
+// Each limit has its own error path: exceeding one is reported as `DERError.Kind.inputTooLarge`,
+// `.nestingTooDeep` or `.tooMany` with a context naming the limit, and higher layers map those to
+// their own cases. Values are chosen to accept the largest real receipts with a wide margin.
+
+/// Resource limits applied to untrusted input.
+public enum Limits {
+    /// Largest receipt accepted, in bytes (32 MiB). Real receipts of subscription apps reach a few
+    /// hundred kilobytes; a receipt with 100 000 in-app purchases is about 30 MB.
+    public static let maxInputBytes = 32 * 1024 * 1024
+    /// Deepest nesting of constructed elements any generic walk or BER scan descends into.
+    /// Grammar-driven parsers are bounded by their code (one function per production).
+    public static let maxNestingDepth = 64
+    /// Most length octets after the 0x8n length-of-length octet (lengths up to 2^32 − 1).
+    public static let maxLengthOctets = 4
+    /// Most primitive segments a BER constructed OCTET STRING may be split into.
+    public static let maxOctetStringSegments = 4096
+    /// Most certificates in a CMS `certificates` field.
+    public static let maxCertificates = 16
+    /// Longest certificate chain, leaf and anchor included.
+    public static let maxChainLength = 5
+    /// Most extensions in one certificate.
+    public static let maxExtensions = 64
+    /// Most relative distinguished names (and attributes per RDN) in one Name.
+    public static let maxNameComponents = 64
+    /// Most SignerInfos read from a SignedData (the receipt policy then requires exactly one).
+    public static let maxSignerInfos = 8
+    /// Most signed attributes in one SignerInfo.
+    public static let maxSignedAttributes = 32
+    /// Most top-level receipt attributes.
+    public static let maxReceiptAttributes = 500_000
+    /// Most attributes inside one in-app purchase record.
+    public static let maxInAppAttributes = 256
+    /// Most sub-identifiers in an OBJECT IDENTIFIER.
+    public static let maxOIDComponents = 64
+}

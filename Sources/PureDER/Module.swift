@@ -1,1 +1,0 @@
-// PureDER module. See Docs/ARCHITECTURE.md.

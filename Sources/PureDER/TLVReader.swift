@@ -1,0 +1,180 @@
+// TLVReader: identifier and length octets, X.690 §8.1 (BER) and §10.1 (DER restrictions).
+//
+// Accepts: low- and high-tag-number identifiers (high form up to 4 subsequent octets, 28-bit
+// numbers); definite lengths of up to `Limits.maxLengthOctets` octets; in BER mode also
+// indefinite lengths on constructed elements, found by scanning to the matching end-of-contents
+// within `Limits.maxNestingDepth` levels.
+// Does not check: SET OF ordering (X.690 §11.6) — callers that need it check it themselves;
+// Apple writes its certificate SET in chain order, which is not SET OF order.
+
+extension DERCursor {
+    /// Reads the next element, whatever its tag, and moves past it.
+    public mutating func readElement() throws(DERError) -> DERElement {
+        let element = try peekElement()
+        advance(to: element.end)
+        return element
+    }
+
+    /// Reads the next element and requires `expected` as its tag.
+    public mutating func readElement(_ expected: DERTag, _ context: String) throws(DERError) -> DERElement {
+        let element = try peekElement()
+        guard element.tag == expected else {
+            throw DERError(.unexpectedTag(expected: expected, found: element.tag), at: element.start, context)
+        }
+        advance(to: element.end)
+        return element
+    }
+
+    /// Reads an element tagged `expected` and returns a cursor over its content.
+    public mutating func read(_ expected: DERTag, _ context: String) throws(DERError) -> DERCursor {
+        try readElement(expected, context).content
+    }
+
+    /// Reads a SEQUENCE and returns a cursor over its content.
+    public mutating func readSequence(_ context: String) throws(DERError) -> DERCursor {
+        try read(.sequence, context)
+    }
+
+    /// Reads an element tagged `tag` if it comes next; returns nil (consuming nothing) otherwise.
+    public mutating func readOptionalElement(_ tag: DERTag, _ context: String) throws(DERError) -> DERElement? {
+        guard peekTag() == tag else { return nil }
+        return try readElement(tag, context)
+    }
+
+    /// Reads an element tagged `tag` if it comes next and returns its content cursor.
+    public mutating func readOptional(_ tag: DERTag, _ context: String) throws(DERError) -> DERCursor? {
+        try readOptionalElement(tag, context)?.content
+    }
+
+    /// The tag of the next element, or nil at the end or if the identifier octets are malformed.
+    public func peekTag() -> DERTag? {
+        var position = offset
+        return try? readTag(at: &position, "tag")
+    }
+
+    /// Decodes the element at the current offset without moving.
+    public func peekElement() throws(DERError) -> DERElement {
+        var position = offset
+        let start = position
+        let tag = try readTag(at: &position, "identifier")
+        if tag.tagClass == .universal && tag.number == 0 {
+            // X.690 §8.1.5: end-of-contents is only valid as the terminator of an indefinite length.
+            throw DERError(.unexpectedEndOfContents, at: start, "element")
+        }
+        if tag.isConstructed && depth >= Limits.maxNestingDepth {
+            throw DERError(.nestingTooDeep, at: start, "constructed element")
+        }
+        let length = try readLength(at: &position, constructed: tag.isConstructed)
+        let contentStart = position
+        if let length {
+            // Length compared with what remains before any addition.
+            guard length <= end - contentStart else {
+                throw DERError(.lengthPastEnd, at: start, "length of \(tag)")
+            }
+            return DERElement(bytes: bytes, tag: tag, start: start,
+                              contentRange: contentStart..<(contentStart + length), end: contentStart + length,
+                              isIndefinite: false, rules: rules, depth: depth)
+        }
+        // BER indefinite length: scan the children to the matching end-of-contents.
+        let contentEnd = try scanToEndOfContents(from: contentStart, elementStart: start)
+        return DERElement(bytes: bytes, tag: tag, start: start, contentRange: contentStart..<contentEnd,
+                          end: contentEnd + 2, isIndefinite: true, rules: rules, depth: depth)
+    }
+
+    /// Identifier octets, X.690 §8.1.2.
+    private func readTag(at position: inout Int, _ context: String) throws(DERError) -> DERTag {
+        guard position < end else { throw DERError(.truncated, at: position, context) }
+        let first = bytes[position]
+        position += 1
+        let tagClass = TagClass(rawValue: first >> 6) ?? .universal  // two bits: always a valid raw value
+        let constructed = first & 0x20 != 0
+        let low = UInt32(first & 0x1F)
+        guard low == 0x1F else { return DERTag(tagClass, number: low, constructed: constructed) }
+        // X.690 §8.1.2.4.2 c): "bits 7 to 1 of the first subsequent octet shall not all be zero".
+        var number: UInt32 = 0
+        var count = 0
+        while true {
+            guard position < end else { throw DERError(.truncated, at: position, context) }
+            let octet = bytes[position]
+            position += 1
+            if count == 0 && octet == 0x80 { throw DERError(.nonMinimalTag, at: position - 1, context) }
+            count += 1
+            guard count <= 4 else { throw DERError(.tagTooLarge, at: position - 1, context) }
+            // At most 4 octets of 7 bits: number < 2^28, so the shift cannot overflow.
+            number = (number << 7) | UInt32(octet & 0x7F)
+            if octet & 0x80 == 0 { break }
+        }
+        // X.690 §8.1.2.2: tag numbers 0…30 shall use the single-octet form.
+        guard number >= 31 else { throw DERError(.nonMinimalTag, at: position - 1, context) }
+        return DERTag(tagClass, number: number, constructed: constructed)
+    }
+
+    /// Length octets, X.690 §8.1.3; nil means indefinite. DER restrictions per X.690 §10.1.
+    private func readLength(at position: inout Int, constructed: Bool) throws(DERError) -> Int? {
+        guard position < end else { throw DERError(.truncated, at: position, "length") }
+        let first = bytes[position]
+        let lengthStart = position
+        position += 1
+        if first < 0x80 { return Int(first) }
+        if first == 0x80 {
+            // X.690 §10.1: "The definite form of length encoding shall be used".
+            guard rules == .ber else { throw DERError(.indefiniteLengthInDER, at: lengthStart, "length") }
+            // X.690 §8.1.3.2 a): a primitive encoding uses the definite form.
+            guard constructed else { throw DERError(.badLengthOfLength, at: lengthStart, "indefinite primitive") }
+            return nil
+        }
+        // X.690 §8.1.3.5 c): the value 0xFF shall not be used.
+        let count = Int(first & 0x7F)
+        guard first != 0xFF, count <= Limits.maxLengthOctets else {
+            throw DERError(.badLengthOfLength, at: lengthStart, "length")
+        }
+        guard count <= end - position else { throw DERError(.truncated, at: position, "length") }
+        var length = 0
+        for index in position..<(position + count) {
+            // At most 4 octets: length < 2^32 fits in Int (64-bit) without overflow.
+            length = (length << 8) | Int(bytes[index])
+        }
+        if rules == .der {
+            // X.690 §10.1: "the length shall be encoded in the minimum number of octets".
+            guard length >= 0x80, bytes[position] != 0 else {
+                throw DERError(.nonMinimalLength, at: lengthStart, "length")
+            }
+        }
+        position += count
+        return length
+    }
+
+    /// Finds the end-of-contents octets closing an indefinite-length element whose content
+    /// starts at `contentStart`. Returns the offset of the end-of-contents octets.
+    private func scanToEndOfContents(from contentStart: Int, elementStart: Int) throws(DERError) -> Int {
+        var inner = DERCursor(checked: bytes, offset: contentStart, end: end, rules: rules, depth: depth + 1)
+        while true {
+            guard inner.offset < inner.end else {
+                throw DERError(.unterminatedIndefiniteLength, at: elementStart, "indefinite length")
+            }
+            if inner.bytes[inner.offset] == 0 {
+                // X.690 §8.1.5: end-of-contents is two zero octets.
+                guard inner.end - inner.offset >= 2 else {
+                    throw DERError(.unterminatedIndefiniteLength, at: elementStart, "indefinite length")
+                }
+                guard inner.bytes[inner.offset + 1] == 0 else {
+                    throw DERError(.unexpectedEndOfContents, at: inner.offset, "end-of-contents")
+                }
+                return inner.offset
+            }
+            _ = try inner.readElement()
+        }
+    }
+}
+
+extension DERCursor {
+    /// Parses `bytes` as exactly one element: trailing bytes after it are an error.
+    public static func single(_ bytes: [UInt8], rules: EncodingRules = .der, _ context: String)
+        throws(DERError) -> DERElement
+    {
+        var cursor = try DERCursor(bytes, rules: rules)
+        let element = try cursor.readElement()
+        try cursor.expectEnd(context)
+        return element
+    }
+}
