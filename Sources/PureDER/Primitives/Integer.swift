@@ -34,7 +34,8 @@ extension DERCursor {
         guard content[content.startIndex] < 0x80 else {
             throw DERError(.invalidValue, at: element.start, "\(context): negative")
         }
-        if content.count == 9 { content = content.dropFirst() }  // the 0x00 sign octet of values ≥ 2^63
+        // A 9-octet value fits only when its first octet is the 0x00 sign octet of a value ≥ 2^63.
+        if content.count == 9, content[content.startIndex] == 0 { content = content.dropFirst() }
         guard content.count <= 8 else { throw DERError(.invalidValue, at: element.start, "\(context): too large") }
         var value: UInt64 = 0
         for byte in content { value = (value << 8) | UInt64(byte) }

@@ -13,8 +13,13 @@ public struct DERTime: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// RFC 3339 UTC rendering, e.g. "2025-03-14T09:26:53Z".
     public var description: String {
-        let days = secondsSince1970 >= 0 ? secondsSince1970 / 86400 : (secondsSince1970 - 86399) / 86400
-        let seconds = secondsSince1970 - days * 86400
+        // Floor division without overflow for every Int64 (no subtraction before dividing).
+        var days = secondsSince1970 / 86400
+        var seconds = secondsSince1970 % 86400
+        if seconds < 0 {
+            days -= 1
+            seconds += 86400
+        }
         let (year, month, day) = civilFromDays(days)
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
         var yearText = String(year)
