@@ -1,0 +1,64 @@
+// A closed set of the SHA algorithms this package implements, chosen at run time (for example from
+// a DigestAlgorithmIdentifier OID), with one-shot and segmented hashing.
+//
+// Accepts: SHA-1, SHA-224, SHA-256, SHA-384, SHA-512.
+// Does not check: whether an algorithm is strong enough for a purpose — SHA-1 is offered because
+// receipts use it; policy belongs to the caller.
+
+/// The hash algorithms of FIPS 180-4 that PureCrypto implements.
+public enum HashAlgorithm: Sendable, Hashable, CaseIterable {
+    case sha1, sha224, sha256, sha384, sha512
+
+    /// Digest length in bytes.
+    public var digestSize: Int {
+        switch self {
+        case .sha1: SHA1.digestSize
+        case .sha224: SHA224.digestSize
+        case .sha256: SHA256.digestSize
+        case .sha384: SHA384.digestSize
+        case .sha512: SHA512.digestSize
+        }
+    }
+
+    /// The name FIPS 180-4 uses, e.g. "SHA-256".
+    public var name: String {
+        switch self {
+        case .sha1: "SHA-1"
+        case .sha224: "SHA-224"
+        case .sha256: "SHA-256"
+        case .sha384: "SHA-384"
+        case .sha512: "SHA-512"
+        }
+    }
+
+    /// One-shot digest of `bytes`.
+    public func hash(_ bytes: [UInt8]) -> [UInt8] {
+        hash(segments: [bytes[...]])
+    }
+
+    /// One-shot digest of `bytes`, read in place.
+    public func hash(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        hash(segments: [bytes])
+    }
+
+    /// Digest of the concatenation of `segments`, without concatenating them (for example the
+    /// pieces of a BER constructed OCTET STRING).
+    public func hash(segments: [ArraySlice<UInt8>]) -> [UInt8] {
+        switch self {
+        case .sha1: digest(SHA1(), segments)
+        case .sha224: digest(SHA224(), segments)
+        case .sha256: digest(SHA256(), segments)
+        case .sha384: digest(SHA384(), segments)
+        case .sha512: digest(SHA512(), segments)
+        }
+    }
+}
+
+/// Feeds every segment to `hasher` in order and finalizes it.
+private func digest<H: HashFunction>(_ hasher: H, _ segments: [ArraySlice<UInt8>]) -> [UInt8] {
+    var hasher = hasher
+    for segment in segments {
+        hasher.update(segment)
+    }
+    return hasher.finalize()
+}
