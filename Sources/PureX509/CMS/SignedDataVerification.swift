@@ -1,0 +1,107 @@
+// SignedData verification under the receipt policy (RFC 5652 §5.4, §5.6).
+//
+// Order of checks: exactly one SignerInfo; eContentType id-data; the signer's certificate found by
+// SignerIdentifier among the SignedData's certificates; the signer key RSA of at least
+// `minimumSignerKeyBits`; signed attributes (if any) checked against the content; the signature;
+// then the certificate chain.
+// The signature comes before the chain so that a forged signature is reported as such whatever
+// the certificates say.
+// Trust comes only from the caller: the anchors and the chain policy are arguments, never read
+// from the receipt. The signature and the digest are computed over the input bytes in place
+// (segments of the eContent, or the signed attributes re-tagged per §5.4 — the only re-encoding).
+// Does not check: revocation (no CRL/OCSP), signing time, countersignatures.
+
+public import PureCrypto
+public import PureDER
+
+/// A SignedData whose signature and chain verified.
+public struct VerifiedSignedData: Sendable {
+    /// The eContent value (the receipt payload).
+    public let content: [UInt8]
+    /// eContentType (id-data in receipts).
+    public let contentType: OID
+    /// The verified chain, signer first, trust anchor last.
+    public let chain: [Certificate]
+    public let digestAlgorithm: HashAlgorithm
+    public let signatureAlgorithm: CMSSignatureAlgorithm
+    /// True when the signature covered signed attributes rather than the content directly.
+    public let hadSignedAttributes: Bool
+}
+
+extension SignedData {
+    /// Smallest RSA signer modulus accepted, in bits (every receipt signer uses 2048).
+    public static let minimumSignerKeyBits = 2048
+
+    /// Verifies the single signer's signature and its chain to `anchors` under `policy`, with
+    /// certificate validity evaluated at `time` (for receipts: the receipt's creation date).
+    public func verify(anchors: TrustAnchors, policy: ChainPolicy, at time: DERTime) throws(CMSError)
+        -> VerifiedSignedData
+    {
+        // Receipt policy: exactly one signer (Apple and Xcode receipts always have one).
+        guard signerInfos.count == 1, let signer = signerInfos.first else {
+            throw CMSError(.signerCount(signerInfos.count), at: signerInfos.dropFirst().first?.offset)
+        }
+        // Receipt policy: the payload is plain data. Apple and Xcode receipts use id-data; any other
+        // content type signed by the same key is not a receipt, whatever it parses as.
+        guard contentType == CMSObjectIdentifier.data else {
+            throw CMSError(.structure("eContentType is \(contentType), receipts carry id-data"), at: nil)
+        }
+        // RFC 5652 §5.3: sid "specifies the signer's certificate (and thereby the signer's public key)".
+        guard let certificate = certificates.first(where: { signer.signerIdentifier.identifies($0) }) else {
+            throw CMSError(X509Error(.signerNotFound), at: signer.offset)
+        }
+        let subject = certificate.subject.description
+        guard case .rsa(let key) = certificate.publicKey else {
+            throw CMSError(X509Error(.unsupportedPublicKey("signer key is not RSA"), certificate: subject),
+                           at: signer.offset)
+        }
+        guard key.modulusBitCount >= SignedData.minimumSignerKeyBits else {
+            throw CMSError(X509Error(.keyTooSmall, certificate: subject), at: signer.offset)
+        }
+        let digest = try signedDigest(of: signer)
+        do {
+            // RFC 5652 §5.6: "The recipient MUST NOT rely on any message digest values computed by
+            // the originator." The digest was computed here; RSASSA-PKCS1-v1_5 checks the signature.
+            try key.verifyPKCS1v15(signature: signer.signature, digest: digest, algorithm: signer.digestAlgorithm)
+        } catch {
+            // One opaque failure, whatever the RSA layer found.
+            throw CMSError(X509Error(.badSignature, certificate: subject), at: signer.offset)
+        }
+        let chain: [Certificate]
+        do {
+            chain = try verifyChain(leaf: certificate, pool: certificates, anchors: anchors, policy: policy, at: time)
+        } catch {
+            throw CMSError(error, at: nil)
+        }
+        return VerifiedSignedData(
+            content: contentBytes, contentType: contentType, chain: chain, digestAlgorithm: signer.digestAlgorithm,
+            signatureAlgorithm: signer.signatureAlgorithm, hadSignedAttributes: signer.signedAttributes != nil)
+    }
+
+    /// The digest the signature must cover: of the content, or of the re-tagged signed attributes
+    /// after checking them against the content.
+    func signedDigest(of signer: SignerInfo) throws(CMSError) -> [UInt8] {
+        // RFC 5652 §5.4: "Only the octets comprising the value of the eContent OCTET STRING are input
+        // to the message digest algorithm, not the tag or the length octets." Hashed segment by
+        // segment, without concatenating a constructed (BER) value.
+        let contentDigest = signer.digestAlgorithm.hash(segments: content.slices)
+        guard let attributes = signer.signedAttributes else {
+            // RFC 5652 §5.4: "When the field is absent, the result is just the message digest of the
+            // content as described above."
+            return contentDigest
+        }
+        // RFC 5652 §11.1: "The content-type attribute value MUST match the SignedData
+        // encapContentInfo eContentType value."
+        guard attributes.contentType == contentType else {
+            throw CMSError(.contentTypeMismatch, at: attributes.contentTypeOffset)
+        }
+        // RFC 5652 §5.3: the message-digest attribute has "as its value the message digest of the
+        // content". Compared in constant time (the digest is public, but the habit costs nothing).
+        guard constantTimeEqual(attributes.messageDigest, contentDigest[...]) else {
+            throw CMSError(.messageDigestMismatch, at: attributes.messageDigestOffset)
+        }
+        // RFC 5652 §5.4: "When the field is present, however, the result is the message digest of
+        // the complete DER encoding of the SignedAttrs value contained in the signedAttrs field."
+        return signer.digestAlgorithm.hash(attributes.setOfEncodingForSignature())
+    }
+}

@@ -1,0 +1,121 @@
+// Chain verification for a signer certificate (RFC 5280 §6.1, simplified for receipts), under a
+// ChainPolicy.
+//
+// Enforced, in this order (the first failure is reported):
+//   .apple: self-signed leaf without the leaf marker → xcodeNotAllowed; leaf marker; path building
+//     (PathBuilding.swift); issuers are CAs (basicConstraints cA, keyCertSign when keyUsage is
+//     present, pathLenConstraint); exactly one intermediate, carrying the WWDR marker;
+//   .xcode: the leaf is byte-identical to the pinned certificate, self-issued, self-signature verifies;
+//   both: no unknown critical extension in any certificate, the leaf's keyUsage
+//     (if present) allows digitalSignature, every certificate — anchor included — valid at `time`;
+//   .apple: every RSA key ≥ 2048 bits.
+// Deliberately not checked:
+//   - revocation (CRL, OCSP): receipts are verified offline, often years after signing, against
+//     certificates that have long expired; Apple's CRLs for them are not an input here.
+//   - name constraints, policy mappings, policy constraints, inhibitAnyPolicy: not processed. A
+//     certificate carrying any of them as a critical extension is refused (unknown critical
+//     extension); non-critical ones are ignored. The Apple chain carries none.
+//   - the anchor's own issuer signature (an anchor is trusted as given, RFC 5280 §6.1.1 (d));
+//     under .xcode the self-signature is checked because that certificate is the whole chain.
+
+public import PureDER
+
+/// Builds and verifies the chain for a signer certificate.
+///
+/// - Parameters:
+///   - leaf: the signer certificate.
+///   - pool: every certificate carried with the signature (e.g. a receipt's certificate set). Used
+///     only to find intermediates, and an anchor only where `anchors` pins its fingerprint.
+///   - anchors: where the chain must end. Never taken from the pool.
+///   - policy: `.apple` or `.xcode(certificate)`.
+///   - time: the instant every certificate must be valid at (a receipt's creation date).
+/// - Returns: the path [leaf, …, anchor] (just [leaf] under `.xcode`).
+public func verifyChain(
+    leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, policy: ChainPolicy, at time: DERTime
+) throws(X509Error) -> [Certificate] {
+    let path: [Certificate]
+    switch policy {
+    case .apple:
+        let hasLeafMarker = leaf.extensions.contains(AppleMarkers.receiptSigningLeaf)
+        if leaf.isSelfIssued && !hasLeafMarker {
+            // A self-signed signer is what Xcode's StoreKit testing writes; name it as such.
+            throw X509Error(.xcodeNotAllowed, certificate: leaf.subject.description)
+        }
+        guard hasLeafMarker else { throw X509Error(.leafMarkerMissing, certificate: leaf.subject.description) }
+        path = try buildPath(leaf: leaf, pool: pool, anchors: anchors.candidates(in: pool))
+        // RFC 5280 CA checks come before the policy's shape and marker checks, so that a non-CA
+        // certificate used as an intermediate is reported as what it is (notCA) whatever
+        // extensions it carries.
+        try checkIssuers(path)
+        // Apple policy: leaf → intermediate → anchor, exactly.
+        guard path.count <= 3 else { throw X509Error(.chainTooLong, certificate: leaf.subject.description) }
+        // buildPath returns the leaf and at least the anchor; `issuer` is the certificate above the leaf.
+        let issuer = path.dropFirst().first ?? leaf
+        guard path.count == 3, issuer.extensions.contains(AppleMarkers.wwdrIntermediate) else {
+            throw X509Error(.intermediateMarkerMissing, certificate: issuer.subject.description)
+        }
+    case .xcode(let pinned):
+        guard leaf.isSameCertificate(as: pinned), leaf.isSelfIssued else {
+            throw X509Error(.untrusted, certificate: leaf.subject.description)
+        }
+        try leaf.verifySignature(issuedBy: leaf)
+        path = [leaf]
+    }
+
+    for certificate in path {
+        try checkCriticalExtensions(certificate)
+    }
+    // RFC 5280 §4.2.1.3: keyUsage "digitalSignature ... when the subject public key is used for
+    // verifying digital signatures, other than signatures on certificates (bit 5) and CRLs (bit 6)".
+    if let usage = leaf.extensions.keyUsage, !usage.contains(.digitalSignature) {
+        throw X509Error(.keyUsageNotAllowed, certificate: leaf.subject.description)
+    }
+    for certificate in path {
+        // RFC 5280 §6.1.3 (a)(2): "The certificate validity period includes the current time."
+        // The time is the caller's (a receipt's creation date), for the anchor too.
+        guard certificate.isValid(at: time) else {
+            throw X509Error(.certificateExpired, certificate: certificate.subject.description)
+        }
+    }
+    if case .apple = policy {
+        for certificate in path {
+            if case .rsa(let key) = certificate.publicKey, key.modulusBitCount < ChainPolicy.appleMinimumRSABits {
+                throw X509Error(.keyTooSmall, certificate: certificate.subject.description)
+            }
+        }
+    }
+    return path
+}
+
+/// RFC 5280 §6.1.4: every certificate that issued another in the path must be allowed to.
+private func checkIssuers(_ path: [Certificate]) throws(X509Error) {
+    for (index, issuer) in path.enumerated().dropFirst() {
+        let name = issuer.subject.description
+        // RFC 5280 §6.1.4 (k): "verify that the certificate is a CA certificate (as specified in a
+        // basicConstraints extension with the cA field set to TRUE)".
+        guard let constraints = issuer.extensions.basicConstraints, constraints.isCA else {
+            throw X509Error(.notCA, certificate: name)
+        }
+        // RFC 5280 §6.1.4 (n): "If a key usage extension is present, verify that the keyCertSign bit is set."
+        if let usage = issuer.extensions.keyUsage, !usage.contains(.keyCertSign) {
+            throw X509Error(.notCA, certificate: name)
+        }
+        // RFC 5280 §4.2.1.9: pathLenConstraint "gives the maximum number of non-self-issued
+        // intermediate certificates that may follow this certificate in a valid certification path."
+        if let limit = constraints.pathLenConstraint {
+            let following = path[1..<index].filter { !$0.isSelfIssued }.count
+            guard following <= limit else { throw X509Error(.notCA, certificate: name) }
+        }
+    }
+}
+
+/// RFC 5280 §4.2: "A certificate-using system MUST reject the certificate if it encounters a
+/// critical extension it does not recognize or a critical extension that contains information
+/// that it cannot process."
+private func checkCriticalExtensions(_ certificate: Certificate) throws(X509Error) {
+    // Apple's markers are understood too: their presence is what the Apple policy checks.
+    let understood = ExtensionOID.understood + [AppleMarkers.receiptSigningLeaf, AppleMarkers.wwdrIntermediate]
+    for item in certificate.extensions.all where item.critical && !understood.contains(item.oid) {
+        throw X509Error(.unknownCriticalExtension(item.oid), certificate: certificate.subject.description)
+    }
+}

@@ -1,0 +1,136 @@
+// X509Error: the one error type of certificate parsing, signature checks and chain building.
+//
+// Every error names what failed (a `Kind` with a stable `code`) and, where one is concerned, the
+// certificate by its subject. Encoding errors keep the PureDER error, which carries the absolute
+// byte offset and the field being read. Signature failures collapse into one opaque case
+// (`badSignature`): the RSA layer says nothing about why, and neither do we.
+
+public import PureDER
+
+/// Why a certificate was refused or a chain could not be verified.
+public struct X509Error: Error, Sendable, CustomStringConvertible {
+    /// What went wrong. Codes in the comments are what `code` returns.
+    public enum Kind: Sendable {
+        /// The DER is malformed (or a value breaks an RFC 5280 structural rule); see the DER error's
+        /// offset and context. Code: the `DERError.code`, e.g. `der.truncated`.
+        case encoding(DERError)
+        /// A version other than v1 or v3 (v2 is refused on purpose: see TBSCertificate.swift).
+        /// `x509.unsupportedVersion`
+        case unsupportedVersion
+        /// Certificate.signatureAlgorithm differs from TBSCertificate.signature. `x509.algorithmMismatch`
+        case algorithmMismatch
+        /// A signature algorithm outside sha*WithRSAEncryption / ecdsa-with-SHA*, or with wrong
+        /// parameters. `x509.unsupportedSignatureAlgorithm`
+        case unsupportedSignatureAlgorithm(OID)
+        /// A key type or curve we cannot use, or EC verification asked for (not implemented yet).
+        /// `x509.unsupportedPublicKey`
+        case unsupportedPublicKey(String)
+        /// A key of a supported type whose encoding or values are invalid. `x509.badPublicKey`
+        case badPublicKey(String)
+        /// The same extension OID twice in one certificate. `x509.duplicateExtension`
+        case duplicateExtension(OID)
+        /// A decoded extension whose value is malformed. `x509.badExtension`
+        case badExtension(OID)
+        /// `chain.signerNotFound`: the certificate that should sign was not found.
+        case signerNotFound
+        /// `chain.untrusted`: no path to a trust anchor.
+        case untrusted
+        /// `chain.certificateExpired`: a certificate of the path is not valid at the verification time.
+        case certificateExpired
+        /// `chain.leafMarkerMissing`: the leaf lacks Apple's receipt-signing extension.
+        case leafMarkerMissing
+        /// `chain.intermediateMarkerMissing`: the leaf's issuer lacks Apple's WWDR extension.
+        case intermediateMarkerMissing
+        /// `chain.notCA`: an issuing certificate is not a CA (basicConstraints, keyUsage, pathLen).
+        case notCA
+        /// `chain.unknownCriticalExtension`: a critical extension this library does not process.
+        case unknownCriticalExtension(OID)
+        /// `chain.keyTooSmall`: an RSA key below the policy's minimum size.
+        case keyTooSmall
+        /// `chain.tooLong`: more than `Limits.maxChainLength` certificates, or more than the policy allows.
+        case chainTooLong
+        /// `signature.invalid`: a signature did not verify (no detail, on purpose).
+        case badSignature
+        /// `chain.xcodeNotAllowed`: a self-signed (Xcode StoreKit testing) signer under the Apple policy.
+        case xcodeNotAllowed
+        /// `chain.keyUsage`: the leaf's keyUsage extension does not allow digitalSignature.
+        case keyUsageNotAllowed
+    }
+
+    public let kind: Kind
+    /// The subject of the certificate concerned, for messages (nil when none is).
+    public let certificate: String?
+
+    public init(_ kind: Kind, certificate: String? = nil) {
+        self.kind = kind
+        self.certificate = certificate
+    }
+
+    /// An encoding error.
+    package init(_ error: DERError, certificate: String? = nil) {
+        self.init(.encoding(error), certificate: certificate)
+    }
+
+    /// A stable machine-readable code (used in test expectations and JSON output).
+    public var code: String {
+        switch kind {
+        case .encoding(let error): return error.code
+        case .unsupportedVersion: return "x509.unsupportedVersion"
+        case .algorithmMismatch: return "x509.algorithmMismatch"
+        case .unsupportedSignatureAlgorithm: return "x509.unsupportedSignatureAlgorithm"
+        case .unsupportedPublicKey: return "x509.unsupportedPublicKey"
+        case .badPublicKey: return "x509.badPublicKey"
+        case .duplicateExtension: return "x509.duplicateExtension"
+        case .badExtension: return "x509.badExtension"
+        case .signerNotFound: return "chain.signerNotFound"
+        case .untrusted: return "chain.untrusted"
+        case .certificateExpired: return "chain.certificateExpired"
+        case .leafMarkerMissing: return "chain.leafMarkerMissing"
+        case .intermediateMarkerMissing: return "chain.intermediateMarkerMissing"
+        case .notCA: return "chain.notCA"
+        case .unknownCriticalExtension: return "chain.unknownCriticalExtension"
+        case .keyTooSmall: return "chain.keyTooSmall"
+        case .chainTooLong: return "chain.tooLong"
+        case .badSignature: return "signature.invalid"
+        case .xcodeNotAllowed: return "chain.xcodeNotAllowed"
+        case .keyUsageNotAllowed: return "chain.keyUsage"
+        }
+    }
+
+    public var description: String {
+        let what: String
+        switch kind {
+        case .encoding(let error): what = "malformed certificate: \(error)"
+        case .unsupportedVersion: what = "certificate version not supported (only v1 and v3)"
+        case .algorithmMismatch: what = "signatureAlgorithm differs from TBSCertificate.signature"
+        case .unsupportedSignatureAlgorithm(let oid): what = "signature algorithm \(oid) not supported"
+        case .unsupportedPublicKey(let detail): what = "public key not supported: \(detail)"
+        case .badPublicKey(let detail): what = "invalid public key: \(detail)"
+        case .duplicateExtension(let oid): what = "extension \(oid) appears twice"
+        case .badExtension(let oid): what = "extension \(oid) is malformed"
+        case .signerNotFound: what = "signing certificate not found"
+        case .untrusted: what = "no path to a trust anchor"
+        case .certificateExpired: what = "certificate not valid at the verification time"
+        case .leafMarkerMissing: what = "leaf lacks the Apple receipt-signing extension 1.2.840.113635.100.6.11.1"
+        case .intermediateMarkerMissing: what = "intermediate lacks the Apple WWDR extension 1.2.840.113635.100.6.2.1"
+        case .notCA: what = "issuing certificate is not allowed to act as a CA"
+        case .unknownCriticalExtension(let oid): what = "unknown critical extension \(oid)"
+        case .keyTooSmall: what = "RSA key smaller than the policy minimum"
+        case .chainTooLong: what = "certificate chain too long"
+        case .badSignature: what = "signature does not verify"
+        case .xcodeNotAllowed: what = "self-signed (Xcode StoreKit testing) signer not accepted by the Apple policy"
+        case .keyUsageNotAllowed: what = "leaf keyUsage does not include digitalSignature"
+        }
+        guard let certificate else { return what }
+        return "\(what) [certificate: \(certificate)]"
+    }
+}
+
+/// Runs a PureDER read and reports its failure as an X509 encoding error.
+func der<T>(_ body: () throws(DERError) -> T) throws(X509Error) -> T {
+    do {
+        return try body()
+    } catch {
+        throw X509Error(error)
+    }
+}

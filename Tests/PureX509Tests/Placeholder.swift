@@ -1,3 +1,0 @@
-import Testing
-
-@Test func placeholderPureX509Tests() { #expect(Bool(true)) }
