@@ -1,0 +1,196 @@
+// Base64: RFC 4648 §4 "base64" (standard alphabet, `=` padding), for receipts sent as text.
+//
+// Accepts: the standard alphabet `A–Z a–z 0–9 + /`, in groups of four characters, the last group
+// padded with `=` or `==` exactly as RFC 4648 §4 requires; white space (space, tab, CR, LF) is
+// ignored anywhere, so line-wrapped (MIME/PEM-style) text decodes.
+// Rejects, with the byte offset in the input: any other byte (including the URL-safe `-` and `_`
+// of RFC 4648 §5, and non-ASCII), a total length that is not a multiple of four (unpadded input
+// is rejected, the safe reading of RFC 4648 §3.2), `=` anywhere but the last one or two positions
+// of the last group, anything but white space after padding, and non-zero bits in the unused low
+// bits of the last character (RFC 4648 §3.5: a decoder MAY reject them; we do, so each byte
+// string has exactly one accepted encoding modulo white space).
+// Bounded: the output is reserved once, at most 3/4 of the input length, before decoding.
+
+/// Why base64 text was rejected. Offsets are byte offsets into the input (its UTF-8 for a String).
+public enum Base64Error: Error, Sendable, Equatable {
+    /// A byte outside the alphabet, `=` and white space.
+    case invalidCharacter(offset: Int, byte: UInt8)
+    /// The number of non-white-space characters (given) is not a multiple of four.
+    case invalidLength(Int)
+    /// `=` where it may not appear, or data after padding, at this offset.
+    case invalidPadding(offset: Int)
+    /// The character at this offset carries bits beyond the end of the data.
+    case nonZeroTrailingBits(offset: Int)
+}
+
+/// Standard base64 (RFC 4648 §4) encoding and strict decoding.
+public struct Base64: Sendable {
+    /// Decodes base64 text; see the file header for what is accepted.
+    public static func decode(_ text: String) throws(Base64Error) -> [UInt8] {
+        try decodeBytes(Array(text.utf8))  // one contiguous copy of the UTF-8, then index arithmetic
+    }
+
+    /// Decodes base64 given as ASCII bytes; see the file header for what is accepted.
+    public static func decode(_ bytes: [UInt8]) throws(Base64Error) -> [UInt8] {
+        try decodeBytes(bytes)
+    }
+
+    /// Encodes `bytes` as padded standard base64 without line breaks.
+    public static func encode(_ bytes: [UInt8]) -> String {
+        let table = encodeTable  // 64 entries; every index below is masked to 0 ... 63
+        // ceil(count / 3) * 4 characters. count / 3 * 4 cannot overflow: an array's byte count
+        // is bounded by the address space (< 2^48), far below Int.max * 3/4.
+        let groups = bytes.count / 3
+        let tail = bytes.count % 3
+        var out = [UInt8](repeating: 0x3D, count: groups * 4 + (tail == 0 ? 0 : 4))  // '=' prefilled
+        var i = 0
+        var o = 0
+        for _ in 0..<groups {
+            let b0 = bytes[i]
+            let b1 = bytes[i + 1]
+            let b2 = bytes[i + 2]
+            out[o] = table[Int(b0 >> 2)]
+            out[o + 1] = table[Int((b0 & 0x03) << 4 | b1 >> 4)]
+            out[o + 2] = table[Int((b1 & 0x0F) << 2 | b2 >> 6)]
+            out[o + 3] = table[Int(b2 & 0x3F)]
+            i += 3
+            o += 4
+        }
+        if tail > 0 {
+            let b0 = bytes[i]
+            let b1 = tail == 2 ? bytes[i + 1] : 0
+            out[o] = table[Int(b0 >> 2)]
+            out[o + 1] = table[Int((b0 & 0x03) << 4 | b1 >> 4)]
+            if tail == 2 { out[o + 2] = table[Int((b1 & 0x0F) << 2)] }
+            // the remaining one or two positions keep their '=' (RFC 4648 §4 padding)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// RFC 4648 §4, Table 1, as an array indexed by 6-bit value.
+    private static let encodeTable: [UInt8] = (UInt8(0)...63).map { symbol($0) }
+
+    /// The alphabet character for a 6-bit value (callers pass 0 ... 63).
+    @inline(__always)
+    private static func symbol(_ v: UInt8) -> UInt8 {
+        // RFC 4648 §4, Table 1: 0–25 'A'–'Z', 26–51 'a'–'z', 52–61 '0'–'9', 62 '+', 63 '/'.
+        // Every branch stays within UInt8: v ≤ 63, so v + 71 ≤ 134 and v - 4 ≥ 48.
+        switch v {
+        case 0...25: return v + 0x41
+        case 26...51: return v + 71
+        case 52...61: return v - 4
+        case 62: return 0x2B
+        default: return 0x2F
+        }
+    }
+
+    /// Class of each input byte: 0 ... 63 an alphabet value, `skip` white space, `pad` '=',
+    /// `bad` anything else. Built once from `symbol`, so the two directions cannot disagree.
+    private static let skip: UInt8 = 0x40
+    private static let pad: UInt8 = 0x41
+    private static let bad: UInt8 = 0xFF
+    private static let decodeTable: [UInt8] = {
+        var table = [UInt8](repeating: bad, count: 256)
+        for v in UInt8(0)...63 { table[Int(symbol(v))] = v }
+        for w: UInt8 in [0x20, 0x09, 0x0D, 0x0A] { table[Int(w)] = skip }  // space, tab, CR, LF
+        table[0x3D] = pad  // =
+        return table
+    }()
+
+    /// Decodes ASCII input. A fast path takes four alphabet characters at once; everything else
+    /// (white space, padding, errors) goes one character at a time through the group state.
+    private static func decodeBytes(_ input: [UInt8]) throws(Base64Error) -> [UInt8] {
+        let table = decodeTable  // 256 entries: every UInt8 index is in bounds
+        // Only complete groups of four characters produce bytes, three each, and a padded group
+        // produces fewer: the output is at most count / 4 * 3 bytes, allocated once, here.
+        var out = [UInt8](repeating: 0, count: input.count / 4 * 3)
+        var written = 0  // invariant: written ≤ 3 × (groups of four characters seen) ≤ out.count
+        var group: UInt32 = 0  // up to 24 bits
+        var inGroup = 0  // alphabet characters of the current group seen, 0 ... 3
+        var significant = 0  // non-white-space characters seen
+        var padding = 0  // `=` seen, 0 ... 2
+        var lastDataOffset = 0  // offset of the last alphabet character (for trailing-bit errors)
+        var offset = 0
+        let count = input.count
+        while offset < count {
+            // Fast path: a whole group of four alphabet characters.
+            if inGroup == 0, padding == 0, count - offset >= 4 {
+                let a = table[Int(input[offset])]
+                let b = table[Int(input[offset + 1])]
+                let c = table[Int(input[offset + 2])]
+                let d = table[Int(input[offset + 3])]
+                if a | b | c | d < 64 {
+                    let g = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                    out[written] = UInt8(truncatingIfNeeded: g >> 16)  // g < 2^24: each part is a byte
+                    out[written + 1] = UInt8(truncatingIfNeeded: g >> 8)
+                    out[written + 2] = UInt8(truncatingIfNeeded: g)
+                    written += 3
+                    significant += 4
+                    lastDataOffset = offset + 3
+                    offset += 4
+                    continue
+                }
+            }
+            let byte = input[offset]
+            let v = table[Int(byte)]
+            if v == skip {
+                offset += 1
+                continue
+            }
+            if v == pad {
+                // RFC 4648 §4: a final 8-bit quantum gives "two characters followed by two "="
+                // padding characters", a 16-bit one "three characters followed by one "="": so
+                // `=` may only fill positions 3 and 4 ("xx==") or position 4 ("xxx=") of a group.
+                guard inGroup + padding >= 2, padding < 2, inGroup + padding <= 3 else {
+                    throw .invalidPadding(offset: offset)
+                }
+                padding += 1
+                significant += 1
+                offset += 1
+                continue
+            }
+            // RFC 4648 §3.3: "Implementations MUST reject the encoded data if it contains characters
+            // outside the base alphabet" (white space, skipped above, is our one stated exception).
+            guard v < 64 else { throw .invalidCharacter(offset: offset, byte: byte) }
+            // RFC 4648 §3.3: a pad "present before the end of the encoded data" MAY be ignored by
+            // lenient specifications; we do not: after padding only white space may follow.
+            guard padding == 0 else { throw .invalidPadding(offset: offset) }
+            group = group << 6 | UInt32(v)
+            inGroup += 1
+            significant += 1
+            lastDataOffset = offset
+            offset += 1
+            if inGroup == 4 {
+                out[written] = UInt8(truncatingIfNeeded: group >> 16)  // group < 2^24: each part is a byte
+                out[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
+                out[written + 2] = UInt8(truncatingIfNeeded: group)
+                written += 3
+                group = 0
+                inGroup = 0
+            }
+        }
+        // RFC 4648 §3.2: "Implementations MUST include appropriate pad characters at the end of
+        // encoded data" — so the total must be whole groups of four.
+        guard (inGroup + padding) % 4 == 0 else { throw .invalidLength(significant) }
+        // A padded final group is a group of four characters too, so its one or two bytes still
+        // fit within out.count (see the invariant on `written`).
+        switch inGroup {
+        case 2:  // "xx==": 12 bits, one byte; the low 4 bits are pad bits
+            // RFC 4648 §3.5: "Decoders MAY chose to reject an encoding if the pad bits have not
+            // been set to zero." We do (one accepted encoding per byte string).
+            guard group & 0x0F == 0 else { throw .nonZeroTrailingBits(offset: lastDataOffset) }
+            out[written] = UInt8(truncatingIfNeeded: group >> 4)  // 12 bits >> 4 = 8 bits
+            written += 1
+        case 3:  // "xxx=": 18 bits, two bytes; the low 2 bits are pad bits
+            // RFC 4648 §3.5: as above.
+            guard group & 0x03 == 0 else { throw .nonZeroTrailingBits(offset: lastDataOffset) }
+            out[written] = UInt8(truncatingIfNeeded: group >> 10)  // 18 bits >> 10 = 8 bits
+            out[written + 1] = UInt8(truncatingIfNeeded: group >> 2)
+            written += 2
+        default:
+            break
+        }
+        out.removeLast(out.count - written)
+        return out
+    }
+}

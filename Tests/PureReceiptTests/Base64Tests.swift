@@ -1,0 +1,171 @@
+// Tests for Base64: RFC 4648 §10 vectors, round trips against Foundation, white space, every
+// rejection rule with its offset, and a large input.
+
+import Foundation
+import Testing
+
+@testable import PureReceipt
+
+@Suite("Base64")
+struct Base64Tests {
+    @Test(
+        "RFC 4648 §10 test vectors",
+        arguments: [
+            ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy"),
+        ])
+    func rfcVectors(_ plain: String, _ encoded: String) throws {
+        #expect(Base64.encode(Array(plain.utf8)) == encoded)
+        #expect(try Base64.decode(encoded) == Array(plain.utf8))
+        #expect(try Base64.decode(Array(encoded.utf8)) == Array(plain.utf8))
+    }
+
+    @Test("every alphabet character decodes to its value")
+    func alphabet() throws {
+        let alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+        let bytes = try Base64.decode(alphabet)
+        #expect(Base64.encode(bytes) == alphabet)
+        #expect(bytes == [UInt8](Data(base64Encoded: alphabet) ?? Data()))
+    }
+
+    @Test("round trip of random data, agreeing with Foundation")
+    func randomRoundTrip() throws {
+        var rng = SystemRandomNumberGenerator()
+        for length in 0..<300 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            let encoded = Base64.encode(bytes)
+            #expect(encoded == Data(bytes).base64EncodedString())
+            #expect(try Base64.decode(encoded) == bytes)
+            // Foundation's line-wrapped form (CR LF every 64 characters) decodes too.
+            let wrapped = Data(bytes).base64EncodedString(options: [.lineLength64Characters])
+            #expect(try Base64.decode(wrapped) == bytes)
+        }
+    }
+
+    @Test(
+        "white space (space, tab, CR, LF) is ignored anywhere",
+        arguments: [
+            "Zm9v\r\nYmFy", " Zm9vYmFy", "Zm9vYmFy\n", "Z m 9 v Y m F y", "\tZm9v\tYmFy\t", "Zm9vYmFy\r\n\r\n",
+        ])
+    func whiteSpace(_ text: String) throws {
+        #expect(try Base64.decode(text) == Array("foobar".utf8))
+    }
+
+    @Test("white space around and between padding", arguments: ["Zg==\n", "Zg= =", "Z g = = ", "Zm8=\r\n"])
+    func whiteSpaceWithPadding(_ text: String) throws {
+        let decoded = try Base64.decode(text)
+        #expect(decoded == Array("f".utf8) || decoded == Array("fo".utf8))
+    }
+
+    struct Rejection: Sendable, CustomTestStringConvertible {
+        let name: String
+        let text: String
+        let error: Base64Error
+        var testDescription: String { name }
+    }
+
+    static let rejections: [Rejection] = [
+        Rejection(name: "URL-safe minus", text: "Zm9v-A==", error: .invalidCharacter(offset: 4, byte: 0x2D)),
+        Rejection(name: "URL-safe underscore", text: "Zm9v_A==", error: .invalidCharacter(offset: 4, byte: 0x5F)),
+        Rejection(
+            name: "vertical tab is not white space", text: "Zm9v\u{0B}", error: .invalidCharacter(offset: 4, byte: 0x0B)
+        ),
+        Rejection(name: "form feed", text: "\u{0C}Zm9v", error: .invalidCharacter(offset: 0, byte: 0x0C)),
+        Rejection(name: "NUL", text: "Zm\u{0}9v", error: .invalidCharacter(offset: 2, byte: 0x00)),
+        Rejection(name: "period", text: "Zm9v.", error: .invalidCharacter(offset: 4, byte: 0x2E)),
+        Rejection(name: "non-ASCII (first UTF-8 byte)", text: "Zm9vé", error: .invalidCharacter(offset: 4, byte: 0xC3)),
+        Rejection(
+            name: "offset counts UTF-8 bytes", text: "ZmZm\r\n Zm9v!", error: .invalidCharacter(offset: 11, byte: 0x21)),
+        Rejection(name: "unpadded 2 chars", text: "Zm9vYg", error: .invalidLength(6)),
+        Rejection(name: "unpadded 3 chars", text: "Zm9vYmE", error: .invalidLength(7)),
+        Rejection(name: "single char", text: "Z", error: .invalidLength(1)),
+        Rejection(name: "half padding", text: "Zm9vYg=", error: .invalidLength(7)),
+        Rejection(name: "length counts without white space", text: "Zm9\nvY", error: .invalidLength(5)),
+        Rejection(name: "padding alone", text: "=", error: .invalidPadding(offset: 0)),
+        Rejection(name: "padding first", text: "=Zg=", error: .invalidPadding(offset: 0)),
+        Rejection(name: "padding second", text: "Z===", error: .invalidPadding(offset: 1)),
+        Rejection(name: "three pads", text: "Zg===", error: .invalidPadding(offset: 4)),
+        Rejection(name: "two pads after three chars", text: "Zm8==", error: .invalidPadding(offset: 4)),
+        Rejection(name: "padding as fifth char", text: "Zm9v=", error: .invalidPadding(offset: 4)),
+        Rejection(name: "data after padding", text: "Zg==Zg==", error: .invalidPadding(offset: 4)),
+        Rejection(name: "data inside padding", text: "Zm9=v", error: .invalidPadding(offset: 4)),
+        Rejection(name: "data after padding and white space", text: "Zg==\nA", error: .invalidPadding(offset: 5)),
+        Rejection(name: "trailing bits xx==", text: "Zh==", error: .nonZeroTrailingBits(offset: 1)),
+        Rejection(name: "trailing bits xxx=", text: "Zm9=", error: .nonZeroTrailingBits(offset: 2)),
+        Rejection(name: "trailing bits after white space", text: "Zm9v\nZ/==", error: .nonZeroTrailingBits(offset: 6)),
+    ]
+
+    @Test("named rejections with offsets", arguments: rejections)
+    func rejects(_ r: Rejection) {
+        #expect(throws: r.error) { try Base64.decode(r.text) }
+        #expect(throws: r.error) { try Base64.decode(Array(r.text.utf8)) }
+    }
+
+    @Test("trailing-bit rule: exactly one accepted encoding per final byte")
+    func trailingBitsExhaustive() throws {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var accepted1 = 0
+        var accepted2 = 0
+        for c in alphabet {
+            if (try? Base64.decode([0x5A, c, 0x3D, 0x3D])) != nil { accepted1 += 1 }
+            if (try? Base64.decode([0x5A, 0x6D, c, 0x3D])) != nil { accepted2 += 1 }
+        }
+        #expect(accepted1 == 4)  // 2 data bits in the second character: 4 of 64 have zero low bits
+        #expect(accepted2 == 16)  // 4 data bits in the third character
+    }
+
+    @Test("every single-byte input is classified without trapping")
+    func singleBytes() {
+        for b in UInt8.min...UInt8.max {
+            let input: [UInt8] = [0x5A, 0x6D, 0x39, 0x76, b, 0x5A, 0x67, 0x3D, 0x3D]
+            let isWhite = b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0A
+            if isWhite {
+                #expect((try? Base64.decode(input)) == Array("foof".utf8))
+            } else {
+                #expect(throws: Base64Error.self) { try Base64.decode(input) }
+            }
+        }
+    }
+
+    @Test("large input: 4 MiB round trip, and Foundation agrees")
+    func large() throws {
+        // xorshift64 fill: cheap in debug builds, and the content only needs to vary.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var bytes = [UInt8](repeating: 0, count: 4 * 1024 * 1024 + 1)
+        for i in bytes.indices {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            bytes[i] = UInt8(truncatingIfNeeded: state)
+        }
+        let encoded = Base64.encode(bytes)
+        #expect(encoded.utf8.count == (bytes.count + 2) / 3 * 4)
+        #expect(encoded == Data(bytes).base64EncodedString())
+        #expect(try Base64.decode(encoded) == bytes)
+    }
+
+    @Test("corpus base64 receipts decode to their DER files", .enabled(if: corpusAvailable, "../shared/corpus absent"))
+    func corpus() throws {
+        let dir = URL(fileURLWithPath: corpusReceiptsPath)
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".b64") }
+        var matched = 0
+        for name in names {
+            let derURL = dir.appendingPathComponent(String(name.dropLast(4)) + ".der")
+            guard FileManager.default.fileExists(atPath: derURL.path) else { continue }
+            let text = try [UInt8](Data(contentsOf: dir.appendingPathComponent(name)))
+            let der = try [UInt8](Data(contentsOf: derURL))
+            #expect(try Base64.decode(text) == der, "\(name)")
+            matched += 1
+        }
+        #expect(matched > 0)
+    }
+}
+
+/// The shared corpus (outside the project): present on CI and the development machines.
+private let corpusReceiptsPath: String = {
+    // …/Tests/PureReceiptTests/Base64Tests.swift (symlinks resolved, so a mirror checkout finds the same corpus)
+    let here = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+    return here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/corpus/receipts").path
+}()
+private let corpusAvailable = FileManager.default.fileExists(atPath: corpusReceiptsPath)

@@ -1,0 +1,216 @@
+// Tests for JSONWriter: exact compact and pretty output, escaping checked by parsing the output
+// with Foundation (JSONSerialization, JSONDecoder), exact 64-bit integers, and misuse detection.
+
+import Foundation
+import Testing
+
+@testable import PureReceipt
+
+@Suite("JSON writer")
+struct JSONWriterTests {
+    private func sample(pretty: Bool) -> JSONWriter {
+        var w = JSONWriter(pretty: pretty)
+        w.beginObject()
+        w.field("status", Int64(0))
+        w.key("receipt")
+        w.beginObject()
+        w.field("bundle_id", "com.example.app")
+        w.key("in_app")
+        w.beginArray()
+        w.beginObject()
+        w.field("quantity", "1")
+        w.field("is_trial_period", false)
+        w.endObject()
+        w.endArray()
+        w.key("empty_array")
+        w.beginArray()
+        w.endArray()
+        w.key("empty_object")
+        w.beginObject()
+        w.endObject()
+        w.key("nothing")
+        w.null()
+        w.endObject()
+        w.field("is_retryable", true)
+        w.endObject()
+        return w
+    }
+
+    @Test("compact output, exactly")
+    func compact() {
+        let w = sample(pretty: false)
+        #expect(w.isWellFormed)
+        #expect(
+            w.text
+                == #"{"status":0,"receipt":{"bundle_id":"com.example.app","in_app":[{"quantity":"1","is_trial_period":false}],"empty_array":[],"empty_object":{},"nothing":null},"is_retryable":true}"#
+        )
+    }
+
+    @Test("pretty output with two-space indent, exactly")
+    func pretty() {
+        let w = sample(pretty: true)
+        #expect(w.isWellFormed)
+        let expected = """
+            {
+              "status": 0,
+              "receipt": {
+                "bundle_id": "com.example.app",
+                "in_app": [
+                  {
+                    "quantity": "1",
+                    "is_trial_period": false
+                  }
+                ],
+                "empty_array": [],
+                "empty_object": {},
+                "nothing": null
+              },
+              "is_retryable": true
+            }
+            """
+        #expect(w.text == expected)
+    }
+
+    @Test("both forms parse with JSONSerialization to the same value")
+    func parsesBack() throws {
+        let a = try JSONSerialization.jsonObject(with: Data(sample(pretty: false).text.utf8)) as? NSDictionary
+        let b = try JSONSerialization.jsonObject(with: Data(sample(pretty: true).text.utf8)) as? NSDictionary
+        #expect(a != nil)
+        #expect(a == b)
+    }
+
+    @Test(
+        "escapes: control characters, quote, backslash; non-ASCII verbatim",
+        arguments: [
+            "plain", "", "quote \" inside", "back\\slash", "tab\tnewline\ncr\r", "nul\u{0}unit\u{1F}", "del\u{7F}",
+            "é 日本 🎉 \u{2028}\u{2029}", "\\\"\\\"", "/slash/", "\u{FEFF}bom", String(repeating: "x\u{1}", count: 300),
+        ])
+    func escapes(_ s: String) throws {
+        var w = JSONWriter()
+        w.beginArray()
+        w.string(s)
+        w.endArray()
+        #expect(w.isWellFormed)
+        #expect(try JSONDecoder().decode([String].self, from: Data(w.text.utf8)) == [s])
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(w.text.utf8)) as? [String])
+        // Foundation's JSONSerialization (Linux) drops a U+FEFF at the start of a string value
+        // when it builds the NSString; JSONDecoder above keeps it. Compare modulo that quirk.
+        #expect(parsed == [s.hasPrefix("\u{FEFF}") ? String(s.unicodeScalars.dropFirst()) : s])
+        // No raw control character survives in the text.
+        #expect(!w.text.unicodeScalars.contains { $0.value < 0x20 })
+    }
+
+    @Test("all 32 control characters are written as \\u00XX")
+    func controlForms() throws {
+        let all = String(String.UnicodeScalarView((0..<32).compactMap { Unicode.Scalar(UInt8($0)) }))
+        var w = JSONWriter()
+        w.string(all)
+        let expected =
+            "\"" + (0..<32).map { "\\u00" + ($0 < 16 ? "0" : "1") + String($0 % 16, radix: 16) }.joined() + "\""
+        #expect(w.text == expected)
+        #expect(try JSONSerialization.jsonObject(with: Data(w.text.utf8), options: .fragmentsAllowed) as? String == all)
+    }
+
+    @Test("random strings round-trip through JSONSerialization")
+    func randomStrings() throws {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0..<40, using: &rng) {
+                let v = UInt32.random(in: 0...0x1_0FFF, using: &rng)
+                let pick = [UInt32.random(in: 0..<0x80, using: &rng), v][Int.random(in: 0...1, using: &rng)]
+                if let s = Unicode.Scalar(pick) { scalars.append(s) }
+            }
+            let s = String(scalars)
+            var w = JSONWriter()
+            w.beginObject()
+            w.field(s, s)
+            w.endObject()
+            #expect(try JSONDecoder().decode([String: String].self, from: Data(w.text.utf8)) == [s: s])
+            let parsed = try #require(try JSONSerialization.jsonObject(with: Data(w.text.utf8)) as? [String: String])
+            if !s.hasPrefix("\u{FEFF}") { #expect(parsed == [s: s]) }  // see `escapes` for the U+FEFF quirk
+        }
+    }
+
+    struct Numbers: Decodable, Equatable {
+        let umax: UInt64
+        let imin: Int64
+        let imax: Int64
+        let zero: Int64
+    }
+
+    @Test("64-bit integers are written exactly")
+    func integers() throws {
+        var w = JSONWriter()
+        w.beginObject()
+        w.field("umax", UInt64.max)
+        w.field("imin", Int64.min)
+        w.field("imax", Int64.max)
+        w.field("zero", Int64(0))
+        w.endObject()
+        #expect(
+            w.text == #"{"umax":18446744073709551615,"imin":-9223372036854775808,"imax":9223372036854775807,"zero":0}"#)
+        let decoded = try JSONDecoder().decode(Numbers.self, from: Data(w.text.utf8))
+        #expect(decoded == Numbers(umax: .max, imin: .min, imax: .max, zero: 0))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(w.text.utf8)) as? [String: Any])
+        #expect((object["imin"] as? NSNumber)?.int64Value == Int64.min)
+        #expect((object["umax"] as? NSNumber)?.uint64Value == UInt64.max)
+    }
+
+    @Test("top-level scalars are well formed")
+    func scalars() {
+        var w = JSONWriter()
+        w.integer(Int64(-5))
+        #expect(w.isWellFormed)
+        #expect(w.text == "-5")
+    }
+
+    enum Misuse: String, CaseIterable, Sendable {
+        case valueWithoutKey, keyInArray, keyAtTopLevel, twoKeys, unbalancedEnd, wrongEnd, unclosed
+        case twoTopLevelValues, keyWithoutValue, nothingWritten
+    }
+
+    @Test("misuse is reported by isWellFormed, never a trap", arguments: Misuse.allCases)
+    func misuse(_ m: Misuse) {
+        var w = JSONWriter()
+        switch m {
+        case .valueWithoutKey:
+            w.beginObject()
+            w.integer(Int64(1))
+            w.endObject()
+        case .keyInArray:
+            w.beginArray()
+            w.key("k")
+            w.null()
+            w.endArray()
+        case .keyAtTopLevel:
+            w.key("k")
+            w.null()
+        case .twoKeys:
+            w.beginObject()
+            w.key("a")
+            w.key("b")
+            w.null()
+            w.endObject()
+        case .unbalancedEnd:
+            w.beginArray()
+            w.endArray()
+            w.endArray()
+        case .wrongEnd:
+            w.beginArray()
+            w.endObject()
+        case .unclosed:
+            w.beginObject()
+            w.field("a", true)
+        case .twoTopLevelValues:
+            w.null()
+            w.null()
+        case .keyWithoutValue:
+            w.beginObject()
+            w.key("a")
+            w.endObject()
+        case .nothingWritten: break
+        }
+        #expect(!w.isWellFormed)
+    }
+}
