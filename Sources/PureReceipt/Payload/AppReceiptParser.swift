@@ -1,0 +1,94 @@
+// AppReceiptParser: the receipt payload `SET OF ReceiptAttribute` into an `AppReceipt`.
+//
+// Accepts: strict DER, attributes in any order (Xcode receipts are not DER-sorted), type 17
+// repeated, unknown types (including repeats of them) kept raw, at most
+// `Limits.maxReceiptAttributes` attributes.
+// Rejects: a known singular attribute (every type of RECEIPT-FIELDS.md 3a except 17) appearing
+// twice; a known attribute whose value is not exactly one element of its inner type; an invalid
+// date; a malformed in-app record; a missing bundle id (2), app version (3), opaque value (4),
+// SHA-1 hash (5) or creation date (12) — the fields validation cannot do without.
+// Does not check: attribute versions, SET OF order, or any value against a policy (bundle id,
+// environment, hash): that is the validation layer's job.
+//
+// Unknown types may repeat because nothing reads them: rejecting a repeat would make the parser
+// fail on a future Apple attribute, while accepting it loses nothing (all are in rawAttributes).
+
+import PureDER
+
+extension AppReceipt {
+    /// Decodes a receipt payload (the eContent OCTET STRING value). Error offsets are payload offsets.
+    package static func parse(payload: [UInt8]) throws(ReceiptError) -> AppReceipt {
+        let raw = try ReceiptAttribute.readSet(
+            payload, range: 0..<payload.count, limit: Limits.maxReceiptAttributes,
+            limitName: "Limits.maxReceiptAttributes", what: { "payload" })
+        let decoder = AttributeDecoder(bytes: payload, inAppOffset: nil)
+        var receipt = AppReceipt()
+        receipt.rawAttributes = raw
+        var seen = SeenAttributes(base: 0)
+        for item in raw {
+            if item.type == ReceiptAttributeType.inAppPurchase {
+                receipt.inAppPurchases.append(try InAppPurchase.parse(payload, item))
+                continue
+            }
+            guard isKnownSingular(item.type) else { continue }  // unknown: kept raw only
+            guard seen.insert(item.type) else {
+                throw ReceiptError(code: ReceiptError.duplicateAttribute, offset: item.offset, attributeType: item.type,
+                                   "\(decoder.label(item)): appears more than once (again at byte \(item.offset))")
+            }
+            try receipt.decode(item, decoder)
+        }
+        let required: [Int64] = [2, 3, 4, 5, 12]
+        for type in required where !seen.contains(type) {
+            throw ReceiptError(code: ReceiptError.structure, offset: 0, attributeType: type,
+                               "payload: missing attribute \(type) (\(ReceiptAttributeType.name(ofTopLevel: type)))")
+        }
+        return receipt
+    }
+
+    /// The documented and observed top-level types other than 17 (RECEIPT-FIELDS.md 3a).
+    static func isKnownSingular(_ type: Int64) -> Bool {
+        switch type {
+        case 0...16, 18...23, 25, 32: return true
+        default: return false
+        }
+    }
+
+    /// Stores one known singular top-level attribute.
+    private mutating func decode(_ item: ReceiptAttribute, _ decoder: AttributeDecoder) throws(ReceiptError) {
+        switch item.type {
+        case 0: environment = ReceiptEnvironment(rawValue: try decoder.utf8String(item))
+        case 1: appItemID = try decoder.uint64(item)
+        case 2:
+            bundleIdentifier = try decoder.utf8String(item)
+            bundleIdentifierData = item.value
+        case 3: appVersion = try decoder.utf8String(item)
+        case 4: opaqueValue = item.value
+        case 5: sha1Hash = item.value
+        case 6: attribute6 = item.value
+        case 7: attribute7 = item.value
+        case 8: transactionDate = try decoder.date(item)
+        case 9: fulfillmentToolVersion = try decoder.packedInteger(item)
+        case 10: ageRating = try decoder.ia5String(item)
+        case 11: developerID = try decoder.uint64(item)
+        case 12:
+            guard let date = try decoder.date(item) else {
+                throw ReceiptError(code: ReceiptError.date, offset: item.offset, attributeType: item.type,
+                                   "\(decoder.label(item)): empty, but a creation date is required")
+            }
+            creationDate = date
+        case 13: attribute13 = try decoder.int64(item)
+        case 14: attribute14 = try decoder.int64(item)
+        case 15: downloadID = try decoder.uint64(item)
+        case 16: versionExternalIdentifier = try decoder.uint64(item)
+        case 18: originalPurchaseDate = try decoder.date(item)
+        case 19: originalAppVersion = try decoder.utf8String(item)
+        case 20: attribute20 = try decoder.utf8String(item)
+        case 21: expirationDate = try decoder.date(item)
+        case 22: attribute22 = try decoder.date(item)
+        case 23: organizationDisplayName = try decoder.utf8String(item)
+        case 25: attribute25 = try decoder.int64(item)
+        case 32: preorderDate = try decoder.date(item)
+        default: break  // unreachable: the caller passes isKnownSingular types only
+        }
+    }
+}

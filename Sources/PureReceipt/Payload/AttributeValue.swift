@@ -1,0 +1,178 @@
+// AttributeValue: the inner values of receipt attributes — the DER element inside each
+// attribute's OCTET STRING — decoded to Swift types.
+//
+// Accepts: exactly one DER element of the type the attribute requires (UTF8String, IA5String,
+// INTEGER), filling the OCTET STRING to its last byte; IA5String dates in the receipt dialect
+// (see ReceiptDate.swift), the empty string meaning "absent".
+// Does not check: the contents of raw attributes (4, 5, 6, 7), which are opaque bytes; whether a
+// 0/1 flag holds a value other than 0 or 1 (any non-zero value reads as true, so a genuine receipt
+// is never rejected for a flag it is free to extend).
+
+import PureDER
+
+/// An INTEGER attribute that may hold up to 8 ASCII characters (type 9 holds codes such as
+/// `P234`, in-app type 1710 codes such as `MR5F`): the integer and a text rendering.
+public struct ASCIIPackedInteger: Sendable, Hashable, CustomStringConvertible {
+    /// The INTEGER value.
+    public let value: Int64
+
+    public init(value: Int64) { self.value = value }
+
+    /// The big-endian bytes of a positive value as text when every one of them is printable ASCII
+    /// (0x20 ... 0x7E), e.g. 0x50323334 → "P234"; otherwise the value in decimal ("0", "-5").
+    public var text: String {
+        guard value > 0 else { return String(value) }
+        var scalars = String.UnicodeScalarView()
+        var started = false
+        for shift in stride(from: 56, through: 0, by: -8) {
+            // shift ≤ 56 and value > 0: the shifted value is a non-negative byte after masking.
+            let byte = UInt8(truncatingIfNeeded: value >> Int64(shift))
+            if byte == 0 && !started { continue }
+            started = true
+            guard byte >= 0x20, byte <= 0x7E else { return String(value) }
+            scalars.append(Unicode.Scalar(byte))
+        }
+        return String(scalars)
+    }
+
+    public var description: String { text }
+}
+
+/// Decodes the inner values of the attributes of one SET (the payload, or one in-app record).
+struct AttributeDecoder {
+    /// The whole payload; attribute values are ranges of it.
+    let bytes: [UInt8]
+    /// Offset of the enclosing in-app purchase (attribute 17), nil at the top level.
+    let inAppOffset: Int?
+
+    /// "attribute 2 (bundle id)" or "in-app purchase at byte 812, attribute 1702 (product id)".
+    func label(_ attribute: ReceiptAttribute) -> String {
+        guard let inAppOffset else {
+            return "attribute \(attribute.type) (\(ReceiptAttributeType.name(ofTopLevel: attribute.type)))"
+        }
+        return "in-app purchase at byte \(inAppOffset), attribute \(attribute.type) "
+            + "(\(ReceiptAttributeType.name(ofInApp: attribute.type)))"
+    }
+
+    /// A cursor over `attribute`'s value, positioned on its first element, whose tag must be `expected`.
+    private func positioned(_ attribute: ReceiptAttribute, _ expected: DERTag) throws(ReceiptError) -> DERCursor {
+        let range = attribute.value.startIndex..<attribute.value.endIndex
+        let cursor = try mapDER(label(attribute), attributeType: attribute.type) { () throws(DERError) in
+            try DERCursor(bytes: bytes, range: range, rules: .der)
+        }
+        guard !cursor.isAtEnd else {
+            throw ReceiptError(code: ReceiptError.attributeType, offset: range.lowerBound,
+                               attributeType: attribute.type,
+                               "\(label(attribute)): expected \(expected), found an empty value at byte \(range.lowerBound)")
+        }
+        guard let found = cursor.peekTag() else {
+            // Malformed identifier octets: let the reader report the precise DER error.
+            var probe = cursor
+            _ = try mapDER(label(attribute), attributeType: attribute.type) { () throws(DERError) in
+                try probe.readElement()
+            }
+            throw ReceiptError(code: ReceiptError.attributeType, offset: range.lowerBound, attributeType: attribute.type,
+                               "\(label(attribute)): unreadable tag at byte \(range.lowerBound)")
+        }
+        guard found == expected else {
+            throw ReceiptError(code: ReceiptError.attributeType, offset: range.lowerBound, attributeType: attribute.type,
+                               "\(label(attribute)): expected \(expected), found \(found) at byte \(range.lowerBound)")
+        }
+        return cursor
+    }
+
+    /// Whole consumption: the OCTET STRING holds exactly one element.
+    private func expectEnd(_ cursor: DERCursor, _ attribute: ReceiptAttribute) throws(ReceiptError) {
+        try mapDER(label(attribute), attributeType: attribute.type) { () throws(DERError) in
+            try cursor.expectEnd("after the value")
+        }
+    }
+
+    /// The one element inside `attribute`'s value, which must carry `expected` and fill the value.
+    func element(_ attribute: ReceiptAttribute, _ expected: DERTag) throws(ReceiptError) -> DERElement {
+        var cursor = try positioned(attribute, expected)
+        let element = try mapDER(label(attribute), attributeType: attribute.type) { () throws(DERError) in
+            try cursor.readElement()
+        }
+        try expectEnd(cursor, attribute)
+        return element
+    }
+
+    /// A UTF8String value (X.680 §41: strict UTF-8, RFC 3629).
+    func utf8String(_ attribute: ReceiptAttribute) throws(ReceiptError) -> String {
+        let content = try element(attribute, .utf8String).contentBytes
+        // RFC 3629 §3: "the octet values C0, C1, F5 to FF never appear"; octets 00-7F each encode one
+        // character, so all-ASCII content is well-formed UTF-8 (fast path); anything else is checked.
+        if content.allSatisfy({ $0 < 0x80 }) { return String(decoding: content, as: UTF8.self) }
+        guard let text = DERCursor.decodeUTF8(content) else {
+            throw invalid(attribute, "UTF8String is not valid UTF-8")
+        }
+        return text
+    }
+
+    /// An IA5String value (X.680 §41.4, Table 8: IA5 is the 128 characters of ISO 646 / ASCII).
+    func ia5String(_ attribute: ReceiptAttribute) throws(ReceiptError) -> String {
+        let content = try element(attribute, .ia5String).contentBytes
+        // X.680 §41.4, Table 8: IA5String holds ISO 646 (International Reference Version) characters, 0x00-0x7F.
+        guard content.allSatisfy({ $0 < 0x80 }) else {
+            throw invalid(attribute, "IA5String holds a byte above 0x7F")
+        }
+        return String(decoding: content, as: UTF8.self)
+    }
+
+    /// An IA5String date; nil for the empty string ("absent").
+    func date(_ attribute: ReceiptAttribute) throws(ReceiptError) -> Instant? {
+        let element = try element(attribute, .ia5String)
+        guard element.contentBytes.allSatisfy({ $0 < 0x80 }) else {
+            throw invalid(attribute, "IA5String holds a byte above 0x7F")
+        }
+        do {
+            return try parseReceiptDate(bytes: element.contentBytes)
+        } catch {
+            let reason: String
+            switch error {
+            case .invalidFormat(let text): reason = "\"\(text)\" is not a date"
+            case .outOfRange(let text): reason = "\"\(text)\" has a field out of range"
+            }
+            throw ReceiptError(code: ReceiptError.date, offset: element.start, attributeType: attribute.type,
+                               "\(label(attribute)): \(reason) at byte \(element.start)")
+        }
+    }
+
+    /// An INTEGER value that fits in Int64.
+    func int64(_ attribute: ReceiptAttribute) throws(ReceiptError) -> Int64 {
+        var cursor = try positioned(attribute, .integer)
+        let value = try mapDER(label(attribute), attributeType: attribute.type) { () throws(DERError) in
+            try cursor.readInt64("INTEGER")
+        }
+        try expectEnd(cursor, attribute)
+        return value
+    }
+
+    /// A non-negative INTEGER value that fits in UInt64 (identifiers of up to 8 bytes).
+    func uint64(_ attribute: ReceiptAttribute) throws(ReceiptError) -> UInt64 {
+        var cursor = try positioned(attribute, .integer)
+        let value = try mapDER(label(attribute), attributeType: attribute.type) { () throws(DERError) in
+            try cursor.readUInt64("INTEGER")
+        }
+        try expectEnd(cursor, attribute)
+        return value
+    }
+
+    /// An INTEGER 0/1 flag: any non-zero value is true.
+    func flag(_ attribute: ReceiptAttribute) throws(ReceiptError) -> Bool {
+        try int64(attribute) != 0
+    }
+
+    /// An INTEGER that may hold ASCII characters.
+    func packedInteger(_ attribute: ReceiptAttribute) throws(ReceiptError) -> ASCIIPackedInteger {
+        ASCIIPackedInteger(value: try int64(attribute))
+    }
+
+    /// An invalid value of the right type; the offset is the value's first octet.
+    private func invalid(_ attribute: ReceiptAttribute, _ reason: String) -> ReceiptError {
+        let offset = attribute.valueOffset
+        return ReceiptError(code: DERError(.invalidValue, at: offset, reason).code, offset: offset,
+                            attributeType: attribute.type, "\(label(attribute)): \(reason) at byte \(offset)")
+    }
+}

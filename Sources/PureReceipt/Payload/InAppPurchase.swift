@@ -1,0 +1,154 @@
+// InAppPurchase: one in-app purchase record — the value of a type-17 receipt attribute, itself a
+// DER `SET OF ReceiptAttribute` — decoded eagerly into typed fields.
+//
+// Accepts: the attributes of RECEIPT-FIELDS.md table 3b with the inner types given there, in any
+// order; unknown types (and repeats of them) kept raw; at most `Limits.maxInAppAttributes`.
+// Requires: product id (1702), transaction id (1703) and purchase date (1704), without which no
+// query can use the record. A singular attribute appearing twice rejects the whole receipt.
+// Does not check: that the record is plausible (dates in order, product type consistent with an
+// expiration date) — that is the queries' business, and they fail closed.
+
+import PureDER
+
+/// The product type of an in-app purchase (attribute 1707; absent in Xcode receipts).
+public enum InAppProductType: Sendable, Hashable {
+    case nonConsumable
+    case consumable
+    case nonRenewingSubscription
+    case autoRenewableSubscription
+    /// Any other value, kept verbatim.
+    case other(Int64)
+
+    public init(rawValue: Int64) {
+        switch rawValue {
+        case 0: self = .nonConsumable
+        case 1: self = .consumable
+        case 2: self = .nonRenewingSubscription
+        case 3: self = .autoRenewableSubscription
+        default: self = .other(rawValue)
+        }
+    }
+
+    public var rawValue: Int64 {
+        switch self {
+        case .nonConsumable: return 0
+        case .consumable: return 1
+        case .nonRenewingSubscription: return 2
+        case .autoRenewableSubscription: return 3
+        case .other(let value): return value
+        }
+    }
+}
+
+/// One in-app purchase receipt (receipt attribute 17). Optional fields are nil when the attribute
+/// is absent or, for dates, holds the empty string.
+public struct InAppPurchase: Sendable {
+    /// Offset of the type-17 ReceiptAttribute in the payload.
+    public let offset: Int
+    /// 1701: number of items purchased.
+    public internal(set) var quantity: Int64?
+    /// 1702: product identifier.
+    public internal(set) var productIdentifier: String = ""
+    /// 1703: transaction identifier (`"0"`, `"1"`, … in Xcode receipts).
+    public internal(set) var transactionIdentifier: String = ""
+    /// 1704: purchase date (for a renewal: the start of its period).
+    public internal(set) var purchaseDate = Instant(millisecondsSince1970: 0)
+    /// 1705: transaction identifier of the original purchase (absent in Xcode receipts).
+    public internal(set) var originalTransactionIdentifier: String?
+    /// 1706: date of the original purchase.
+    public internal(set) var originalPurchaseDate: Instant?
+    /// 1707: product type (undocumented by Apple; absent in Xcode receipts).
+    public internal(set) var productType: InAppProductType?
+    /// 1708: expiration date of an auto-renewable subscription period.
+    public internal(set) var subscriptionExpirationDate: Instant?
+    /// 1709: undocumented UTF8String (empty in every sample).
+    public internal(set) var attribute1709: String?
+    /// 1710: undocumented INTEGER, 0 or four ASCII characters such as `MR5F`.
+    public internal(set) var attribute1710: ASCIIPackedInteger?
+    /// 1711: web order line item id (up to 8 bytes).
+    public internal(set) var webOrderLineItemID: UInt64?
+    /// 1712: date Apple customer support cancelled (refunded) the transaction.
+    public internal(set) var cancellationDate: Instant?
+    /// 1713: the period is a free trial (any non-zero INTEGER reads as true).
+    public internal(set) var isTrialPeriod: Bool?
+    /// 1714 ... 1718: undocumented UTF8Strings (empty in every sample), by type.
+    public internal(set) var attribute1714: String?
+    public internal(set) var attribute1715: String?
+    public internal(set) var attribute1716: String?
+    public internal(set) var attribute1717: String?
+    public internal(set) var attribute1718: String?
+    /// 1719: the period is an introductory offer (any non-zero INTEGER reads as true).
+    public internal(set) var isInIntroOfferPeriod: Bool?
+    /// 1720: cancellation reason (INTEGER; reported by one parser, never observed).
+    public internal(set) var cancellationReason: Int64?
+    /// 1721: promotional offer identifier.
+    public internal(set) var promotionalOfferIdentifier: String?
+    /// 1722: undocumented INTEGER (0 in samples).
+    public internal(set) var attribute1722: Int64?
+    /// Every attribute of the record, known or not, in file order.
+    public internal(set) var rawAttributes: [ReceiptAttribute] = []
+
+    init(offset: Int) { self.offset = offset }
+}
+
+extension InAppPurchase {
+    /// Decodes the value of the type-17 attribute `attribute` of `payload`.
+    static func parse(_ payload: [UInt8], _ attribute: ReceiptAttribute) throws(ReceiptError) -> InAppPurchase {
+        let what = { "in-app purchase at byte \(attribute.offset)" }
+        let raw = try ReceiptAttribute.readSet(
+            payload, range: attribute.value.startIndex..<attribute.value.endIndex,
+            limit: Limits.maxInAppAttributes, limitName: "Limits.maxInAppAttributes", what: what)
+        let decoder = AttributeDecoder(bytes: payload, inAppOffset: attribute.offset)
+        var purchase = InAppPurchase(offset: attribute.offset)
+        purchase.rawAttributes = raw
+        var seen = SeenAttributes(base: 1700)
+        for item in raw {
+            guard (1701...1722).contains(item.type) else { continue }  // unknown: kept raw only
+            guard seen.insert(item.type) else {
+                throw ReceiptError(code: ReceiptError.duplicateAttribute, offset: item.offset, attributeType: item.type,
+                                   "\(decoder.label(item)): appears more than once (again at byte \(item.offset))")
+            }
+            try purchase.decode(item, decoder)
+        }
+        for required in [ReceiptAttributeType.productIdentifier, ReceiptAttributeType.transactionIdentifier,
+                         ReceiptAttributeType.purchaseDate] where !seen.contains(required) {
+            throw ReceiptError(code: ReceiptError.structure, offset: attribute.offset, attributeType: required,
+                               "\(what()): missing attribute \(required) (\(ReceiptAttributeType.name(ofInApp: required)))")
+        }
+        return purchase
+    }
+
+    /// Stores one known in-app attribute (type 1701 ... 1722).
+    private mutating func decode(_ item: ReceiptAttribute, _ decoder: AttributeDecoder) throws(ReceiptError) {
+        switch item.type {
+        case 1701: quantity = try decoder.int64(item)
+        case 1702: productIdentifier = try decoder.utf8String(item)
+        case 1703: transactionIdentifier = try decoder.utf8String(item)
+        case 1704:
+            guard let date = try decoder.date(item) else {
+                throw ReceiptError(code: ReceiptError.date, offset: item.offset, attributeType: item.type,
+                                   "\(decoder.label(item)): empty, but a purchase date is required")
+            }
+            purchaseDate = date
+        case 1705: originalTransactionIdentifier = try decoder.utf8String(item)
+        case 1706: originalPurchaseDate = try decoder.date(item)
+        case 1707: productType = InAppProductType(rawValue: try decoder.int64(item))
+        case 1708: subscriptionExpirationDate = try decoder.date(item)
+        case 1709: attribute1709 = try decoder.utf8String(item)
+        case 1710: attribute1710 = try decoder.packedInteger(item)
+        case 1711: webOrderLineItemID = try decoder.uint64(item)
+        case 1712: cancellationDate = try decoder.date(item)
+        case 1713: isTrialPeriod = try decoder.flag(item)
+        case 1714: attribute1714 = try decoder.utf8String(item)
+        case 1715: attribute1715 = try decoder.utf8String(item)
+        case 1716: attribute1716 = try decoder.utf8String(item)
+        case 1717: attribute1717 = try decoder.utf8String(item)
+        case 1718: attribute1718 = try decoder.utf8String(item)
+        case 1719: isInIntroOfferPeriod = try decoder.flag(item)
+        case 1720: cancellationReason = try decoder.int64(item)
+        case 1721: promotionalOfferIdentifier = try decoder.utf8String(item)
+        case 1722: attribute1722 = try decoder.int64(item)
+        default: break  // unreachable: the caller passes 1701 ... 1722 only
+        }
+    }
+}

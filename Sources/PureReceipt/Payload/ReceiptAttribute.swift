@@ -1,0 +1,132 @@
+// ReceiptAttribute and the SET OF ReceiptAttribute that forms both the receipt payload and each
+// in-app purchase record.
+//
+// Accepts: strict DER (definite minimal lengths, minimal INTEGERs, primitive OCTET STRING), the
+// elements of the SET in any order, and each SET consumed whole.
+// Does not check: SET OF sort order (X.690 §11.6) — Xcode receipts write their attributes in type
+// order, not DER order, so requiring it would reject them; the `version` field's value (1 almost
+// everywhere, 2 on attribute 4 in Apple receipts) — it is kept verbatim and never interpreted.
+
+import PureDER
+
+/// One attribute as it lies in the payload:
+///
+///     ReceiptAttribute ::= SEQUENCE {
+///         type    INTEGER,
+///         version INTEGER,
+///         value   OCTET STRING }
+///
+/// Every attribute, known or not, is kept losslessly in file order (`AppReceipt.rawAttributes`,
+/// `InAppPurchase.rawAttributes`).
+public struct ReceiptAttribute: Sendable, Equatable {
+    /// The attribute type (see `ReceiptAttributeType`).
+    public let type: Int64
+    /// The attribute version, verbatim.
+    public let version: Int64
+    /// The OCTET STRING content: for most types, a DER encoding of the inner value. Its indices
+    /// are absolute offsets into the payload.
+    public let value: ArraySlice<UInt8>
+    /// Offset of the ReceiptAttribute SEQUENCE in the payload.
+    public let offset: Int
+
+    public init(type: Int64, version: Int64, value: ArraySlice<UInt8>, offset: Int) {
+        self.type = type
+        self.version = version
+        self.value = value
+        self.offset = offset
+    }
+
+    /// Offset of the first value octet in the payload.
+    public var valueOffset: Int { value.startIndex }
+}
+
+extension ReceiptAttribute {
+    /// Reads `range` of `bytes` as exactly one DER `SET OF ReceiptAttribute` with at most `limit`
+    /// elements, in file order. `what` names the SET in messages ("payload", "in-app purchase at
+    /// byte 84"); it is built only when an error is reported.
+    static func readSet(
+        _ bytes: [UInt8], range: Range<Int>, limit: Int, limitName: String, what: () -> String
+    ) throws(ReceiptError) -> [ReceiptAttribute] {
+        var outer = try mapDER(what()) { () throws(DERError) in
+            try DERCursor(bytes: bytes, range: range, rules: .der)
+        }
+        guard !outer.isAtEnd else {
+            throw structure(range.lowerBound, "\(what()): expected SET OF ReceiptAttribute, found no bytes")
+        }
+        let set = try mapDER(what()) { () throws(DERError) in try outer.readElement() }
+        guard set.tag == .set else {
+            throw structure(set.start,
+                            "\(what()): expected SET OF ReceiptAttribute, found \(set.tag) at byte \(set.start)")
+        }
+        // Whole consumption: nothing may follow the SET.
+        try mapDER(what()) { () throws(DERError) in try outer.expectEnd("after SET OF ReceiptAttribute") }
+        // X.690 §11.6: in DER the components of a SET OF are in ascending order of their encodings.
+        // Deliberately not checked: Xcode receipts write attributes in type order (see file header).
+        var attributes: [ReceiptAttribute] = []
+        var cursor = set.content
+        while !cursor.isAtEnd {
+            guard attributes.count < limit else {
+                throw ReceiptError(code: "limit.count", offset: cursor.offset,
+                                   "\(what()): more than \(limit) attributes (\(limitName)) at byte \(cursor.offset)")
+            }
+            attributes.append(try readOne(&cursor, what: what))
+        }
+        return attributes
+    }
+
+    /// Reads one ReceiptAttribute SEQUENCE and moves past it.
+    private static func readOne(_ cursor: inout DERCursor, what: () -> String) throws(ReceiptError) -> ReceiptAttribute {
+        let start = cursor.offset
+        func label() -> String { "\(what()): ReceiptAttribute at byte \(start)" }
+        let element = try mapDER(label()) { () throws(DERError) in try cursor.readElement() }
+        guard element.tag == .sequence else {
+            throw structure(start, "\(what()): expected ReceiptAttribute SEQUENCE, found \(element.tag) at byte \(start)")
+        }
+        var fields = element.content
+        try expectField(fields, .integer, "type", label)
+        let type = try mapDER("\(label()) type") { () throws(DERError) in try fields.readInt64("type") }
+        try expectField(fields, .integer, "version", label)
+        let version = try mapDER("\(label()) version") { () throws(DERError) in try fields.readInt64("version") }
+        try expectField(fields, .octetString, "value", label)
+        let value = try mapDER("\(label()) value") { () throws(DERError) in try fields.readOctetString("value") }
+        guard fields.isAtEnd else {
+            throw structure(fields.offset, "\(label()): unexpected extra field at byte \(fields.offset)")
+        }
+        return ReceiptAttribute(type: type, version: version, value: value, offset: start)
+    }
+
+    /// Requires the next field of a ReceiptAttribute to be present and to carry `tag`.
+    private static func expectField(
+        _ fields: DERCursor, _ tag: DERTag, _ name: String, _ label: () -> String
+    ) throws(ReceiptError) {
+        guard !fields.isAtEnd else {
+            throw structure(fields.offset, "\(label()): missing \(name) at byte \(fields.offset)")
+        }
+        guard let found = fields.peekTag() else {
+            // Malformed identifier octets: let the reader report the precise DER error.
+            var probe = fields
+            _ = try mapDER("\(label()) \(name)") { () throws(DERError) in try probe.readElement() }
+            throw structure(fields.offset, "\(label()): unreadable \(name) at byte \(fields.offset)")
+        }
+        guard found == tag else {
+            throw structure(fields.offset,
+                            "\(label()): \(name) must be \(tag), found \(found) at byte \(fields.offset)")
+        }
+    }
+
+    static func structure(_ offset: Int, _ message: String) -> ReceiptError {
+        ReceiptError(code: ReceiptError.structure, offset: offset, message)
+    }
+}
+
+/// Runs a PureDER read, turning its error into a `ReceiptError` that keeps the DER code and
+/// prefixes the message with `context` (evaluated only on failure).
+func mapDER<T>(
+    _ context: @autoclosure () -> String, attributeType: Int64? = nil, _ body: () throws(DERError) -> T
+) throws(ReceiptError) -> T {
+    do {
+        return try body()
+    } catch {
+        throw .der(error, context(), attributeType: attributeType)
+    }
+}

@@ -1,0 +1,148 @@
+// Corpus tests: every real receipt in ../shared/corpus/receipts (NEGATIVE files excepted) decodes
+// to exactly the values MANIFEST.md lists under "Receipts — values decoded from the data", and
+// no attribute is lost. Expected values: PayloadCorpusExpectations.swift.
+//
+// Skipped visibly (with a reason) when ../shared/corpus is absent; CI always has it.
+
+import Foundation
+import PureDER
+import PureReceipt
+import PureX509
+import Testing
+
+@Suite("Payload corpus")
+struct PayloadCorpusTests {
+    @Test("the expectation table covers every corpus receipt",
+          .enabled(if: Corpus.isAvailable, "../shared/corpus is absent: corpus tests skipped"))
+    func tableCoversCorpus() {
+        #expect(Corpus.receiptNames() == expectedReceipts.map(\.file).sorted())
+    }
+
+    @Test("top-level values", .enabled(if: Corpus.isAvailable, "../shared/corpus is absent: corpus tests skipped"),
+          arguments: expectedReceipts)
+    func topLevel(_ expected: ExpectedReceipt) throws {
+        let payload = try Corpus.payload(expected.file)
+        #expect(payload.count == expected.payloadSize)
+        let receipt = try AppReceipt.parse(payload: payload)
+        #expect(receipt.environment == ReceiptEnvironment(rawValue: expected.environment))
+        #expect(receipt.environment?.rawValue == expected.environment)
+        #expect(receipt.appItemID == expected.appItemID)
+        #expect(receipt.bundleIdentifier == expected.bundleID)
+        #expect(Array(receipt.bundleIdentifierData) == DERBuilder.utf8(expected.bundleID))
+        #expect(receipt.appVersion == expected.appVersion)
+        #expect(receipt.transactionDate == (expected.type8.isEmpty ? nil : instant(expected.type8)))
+        #expect(receipt.rawAttributes.contains { $0.type == 8 })
+        #expect(receipt.creationDate == instant(expected.creation))
+        #expect(receipt.originalPurchaseDate == expected.originalPurchase.map(instant))
+        #expect(receipt.originalAppVersion == expected.originalVersion)
+        #expect(receipt.ageRating == expected.ageRating)
+        #expect(receipt.developerID == expected.type11)
+        #expect(receipt.downloadID == expected.type15)
+        #expect(receipt.versionExternalIdentifier == expected.type16)
+        #expect(receipt.expirationDate == expected.expiration.map(instant))
+        #expect(hex(receipt.opaqueValue) == expected.opaque)
+        #expect(hex(receipt.sha1Hash) == expected.hash)
+        #expect(receipt.inAppPurchases.count == expected.inAppCount)
+        #expect(Set(receipt.rawAttributes.map(\.type)) == Set(expected.types))
+        // Attribute 4 carries version 2 in Apple receipts, 1 in Xcode ones; all others version 1.
+        for attribute in receipt.rawAttributes {
+            let expectedVersion: Int64 = attribute.type == 4 && expected.environment != "Xcode" ? 2 : 1
+            #expect(attribute.version == expectedVersion, "attribute \(attribute.type)")
+        }
+    }
+
+    @Test("in-app values", .enabled(if: Corpus.isAvailable, "../shared/corpus is absent: corpus tests skipped"),
+          arguments: expectedReceipts.filter { !$0.inApps.isEmpty })
+    func inApps(_ expected: ExpectedReceipt) throws {
+        let receipt = try AppReceipt.parse(payload: try Corpus.payload(expected.file))
+        try #require(receipt.inAppPurchases.count == expected.inApps.count)
+        for (index, (purchase, want)) in zip(receipt.inAppPurchases, expected.inApps).enumerated() {
+            let where_ = "entry \(index)"
+            #expect(purchase.productIdentifier == want.product, "\(where_)")
+            #expect(purchase.transactionIdentifier == want.transaction, "\(where_)")
+            #expect(purchase.originalTransactionIdentifier == want.original, "\(where_)")
+            #expect(purchase.purchaseDate == instant(want.purchase), "\(where_)")
+            #expect(purchase.originalPurchaseDate == want.originalPurchase.map(instant), "\(where_)")
+            #expect(purchase.subscriptionExpirationDate == want.expires.map(instant), "\(where_)")
+            #expect(purchase.webOrderLineItemID == want.webOrder, "\(where_)")
+            #expect(purchase.productType?.rawValue == want.productType, "\(where_)")
+            #expect(purchase.isTrialPeriod == want.trial, "\(where_)")
+            #expect(purchase.isInIntroOfferPeriod == want.intro, "\(where_)")
+            #expect(purchase.quantity == want.quantity, "\(where_)")
+            #expect(purchase.promotionalOfferIdentifier == want.promo, "\(where_)")
+            #expect(purchase.cancellationDate == nil, "\(where_)")
+            for type in want.emptyDates {
+                let raw = purchase.rawAttributes.first { $0.type == type }
+                #expect(raw.map { Array($0.value) } == [0x16, 0x00], "\(where_) attribute \(type) is an empty IA5String")
+            }
+        }
+    }
+
+    @Test("no attribute lost: raw attributes match an independent walk of the payload",
+          .enabled(if: Corpus.isAvailable, "../shared/corpus is absent: corpus tests skipped"),
+          arguments: expectedReceipts)
+    func noAttributeLost(_ expected: ExpectedReceipt) throws {
+        let payload = try Corpus.payload(expected.file)
+        let receipt = try AppReceipt.parse(payload: payload)
+        let topLevel = try sequenceStarts(payload, in: 0..<payload.count)
+        #expect(receipt.rawAttributes.map(\.offset) == topLevel)
+        let inAppRaw = receipt.rawAttributes.filter { $0.type == 17 }
+        #expect(inAppRaw.count == receipt.inAppPurchases.count)
+        for (raw, purchase) in zip(inAppRaw, receipt.inAppPurchases) {
+            #expect(purchase.offset == raw.offset)
+            let inner = try sequenceStarts(payload, in: raw.value.startIndex..<raw.value.endIndex)
+            #expect(purchase.rawAttributes.map(\.offset) == inner)
+        }
+    }
+
+    @Test("the test-only payload extractor agrees with the CMS layer (SignedData.contentBytes)",
+          .enabled(if: Corpus.isAvailable, "../shared/corpus is absent: corpus tests skipped"),
+          arguments: expectedReceipts)
+    func extractorMatchesCMS(_ expected: ExpectedReceipt) throws {
+        let signedData = try SignedData.parse(try Corpus.bytes(expected.file))
+        #expect(signedData.contentBytes == (try Corpus.payload(expected.file)))
+    }
+
+    @Test("187 in-app entries of one subscription chain",
+          .enabled(if: Corpus.isAvailable, "../shared/corpus is absent: corpus tests skipped"))
+    func manyInApps() throws {
+        let receipt = try AppReceipt.parse(payload: try Corpus.payload("tpinappreceipt_sandbox-ios-187iap-sha1_2020.der"))
+        let purchases = receipt.inAppPurchases
+        try #require(purchases.count == 187)
+        var products: [String: Int] = [:]
+        for purchase in purchases { products[purchase.productIdentifier, default: 0] += 1 }
+        #expect(products == ["com.nutcallalert.inapp.optimum": 116, "com.nutcallalert.inapp.pro": 39,
+                             "com.nutcallalert.inapp.lite": 32])
+        #expect(Set(purchases.map(\.transactionIdentifier)).count == 187)
+        #expect(Set(purchases.compactMap(\.originalTransactionIdentifier)) == ["1000000603177571"])
+        #expect(purchases.map(\.purchaseDate).min() == instant("2019-12-10T12:54:58Z"))
+        #expect(purchases.map(\.purchaseDate).max() == instant("2020-05-06T18:26:31Z"))
+        let first = purchases[0], last = purchases[186]
+        #expect(first.productIdentifier == "com.nutcallalert.inapp.pro")
+        #expect(first.transactionIdentifier == "1000000637840752")
+        #expect(first.purchaseDate == instant("2019-12-10T12:54:58Z"))
+        #expect(first.originalPurchaseDate == instant("2020-03-11T14:25:26Z"))
+        #expect(first.subscriptionExpirationDate == instant("2019-12-10T12:59:58Z"))
+        #expect(first.webOrderLineItemID == 1_000_000_048_877_195)
+        #expect(first.productType == .autoRenewableSubscription)
+        #expect(first.isTrialPeriod == false && first.isInIntroOfferPeriod == false && first.quantity == 1)
+        #expect(last.productIdentifier == "com.nutcallalert.inapp.optimum")
+        #expect(last.transactionIdentifier == "1000000637840616")
+        #expect(last.purchaseDate == instant("2020-03-10T17:02:47Z"))
+        #expect(last.subscriptionExpirationDate == instant("2020-03-10T17:06:47Z"))
+        #expect(last.webOrderLineItemID == 1_000_000_049_892_290)
+        #expect(last.isTrialPeriod == true && last.isInIntroOfferPeriod == false)
+    }
+}
+
+/// Offsets of the SEQUENCEs directly inside the one SET that fills `range` (test-side walk).
+private func sequenceStarts(_ bytes: [UInt8], in range: Range<Int>) throws -> [Int] {
+    var outer = try DERCursor(bytes: bytes, range: range, rules: .der)
+    var set = try outer.read(.set, "SET")
+    var starts: [Int] = []
+    while !set.isAtEnd {
+        starts.append(set.offset)
+        _ = try set.readElement(.sequence, "ReceiptAttribute")
+    }
+    return starts
+}
