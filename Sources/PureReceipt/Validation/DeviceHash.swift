@@ -1,0 +1,26 @@
+// DeviceHash: the receipt hash check (attribute 5).
+//
+// Apple: SHA-1(device identifier ‖ opaque value (attribute 4) ‖ bundle identifier (attribute 2,
+// the raw value: the whole DER UTF8String TLV)) equals attribute 5. It is SHA-1 even in
+// SHA-256-signed receipts. Compared in constant time.
+
+import PureCrypto
+
+/// The device binding of a receipt.
+public enum DeviceHash {
+    /// The hash a receipt for `deviceIdentifier` must carry, or nil when attribute 4 or 2 is absent.
+    public static func expected(receipt: AppReceipt, deviceIdentifier: [UInt8]) -> [UInt8]? {
+        guard !receipt.opaqueValue.isEmpty, !receipt.bundleIdentifierData.isEmpty else { return nil }
+        var sha1 = SHA1()
+        sha1.update(deviceIdentifier)
+        sha1.update(receipt.opaqueValue)
+        sha1.update(receipt.bundleIdentifierData)
+        return sha1.finalize()
+    }
+
+    /// True when attribute 5 equals SHA-1(device ‖ attribute 4 ‖ attribute 2), compared in constant time.
+    public static func matches(receipt: AppReceipt, deviceIdentifier: [UInt8]) -> Bool {
+        guard let expected = expected(receipt: receipt, deviceIdentifier: deviceIdentifier) else { return false }
+        return constantTimeEqual(expected, Array(receipt.sha1Hash))
+    }
+}

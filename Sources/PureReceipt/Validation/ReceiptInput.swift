@@ -1,0 +1,43 @@
+// ReceiptInput: turns what a caller holds (DER/BER bytes or base64 text) into receipt bytes.
+//
+// Detection: a receipt's first byte is 0x30 (SEQUENCE); base64 text never starts with 0x30
+// ("0" is not in the base64 alphabet's first position for a 0x30 byte: base64 of a receipt begins
+// with "MI"). Anything else is tried as base64 (whitespace and line breaks ignored).
+
+import PureDER
+
+extension ReceiptValidator {
+    /// The receipt bytes of `input`: returned as is when they start like a DER/BER SEQUENCE,
+    /// otherwise decoded as base64.
+    public static func receiptBytes(from input: [UInt8]) throws(ReceiptValidationError) -> [UInt8] {
+        guard let first = input.first else {
+            throw ReceiptValidationError(.malformed, code: "input.empty", "empty input", offset: 0)
+        }
+        // Limits: base64 text is 4/3 of the receipt, so bound it by the same limit scaled.
+        guard input.count <= Limits.maxInputBytes / 3 * 4 + 4096 else {
+            throw ReceiptValidationError(.malformed, code: "limit.inputSize",
+                                         "input larger than \(Limits.maxInputBytes) bytes", offset: 0)
+        }
+        if first == 0x30 { return try checkedSize(input) }
+        let decoded: [UInt8]
+        do {
+            decoded = try Base64.decode(input)
+        } catch {
+            throw ReceiptValidationError(.malformed, code: "input.notASN1",
+                                         "input is neither a DER/BER receipt nor base64 (\(error))", offset: 0)
+        }
+        guard decoded.first == 0x30 else {
+            throw ReceiptValidationError(.malformed, code: "input.notASN1",
+                                         "base64 input does not decode to a DER/BER SEQUENCE", offset: 0)
+        }
+        return try checkedSize(decoded)
+    }
+
+    private static func checkedSize(_ bytes: [UInt8]) throws(ReceiptValidationError) -> [UInt8] {
+        guard bytes.count <= Limits.maxInputBytes else {
+            throw ReceiptValidationError(.malformed, code: "limit.inputSize",
+                                         "receipt larger than \(Limits.maxInputBytes) bytes", offset: 0)
+        }
+        return bytes
+    }
+}

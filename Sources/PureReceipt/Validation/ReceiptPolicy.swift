@@ -1,0 +1,46 @@
+// ReceiptPolicy: what the caller requires of a receipt. Every field is chosen by the caller and
+// nothing in it is ever taken from the receipt being checked.
+
+public import PureX509
+
+/// The checks `ReceiptValidator.validate` applies, beyond structure, signature and chain.
+public struct ReceiptPolicy: Sendable {
+    /// Trust anchors for the Apple chain policy (leaf and WWDR marker OIDs always required).
+    /// Default: the built-in Apple Inc. Root CA, pinned by its SHA-256 fingerprint.
+    public var anchors: TrustAnchors
+    /// Explicit opt-in for Xcode StoreKit-testing receipts: the self-signed certificate they must be
+    /// signed by. Nil (the default) rejects them. A receipt accepted this way proves nothing about
+    /// a purchase: the certificate's private key ships with Xcode.
+    public var xcodeCertificate: Certificate?
+    /// Instant at which certificate validity is evaluated. Nil (the default): the receipt's own
+    /// creation date (attribute 12) — leaf certificates expire long before receipts stop mattering.
+    public var validityInstant: Instant?
+    /// The current time, used for the VPP expiration check (attribute 21). Nil: the validity
+    /// instant. The library has no clock of its own.
+    public var currentTime: Instant?
+    /// Required bundle identifier (attribute 2). Hard-code it; never read it from Info.plist.
+    public var bundleIdentifier: String?
+    /// Required bundle version (attribute 3).
+    public var bundleVersion: String?
+    /// Device identifier for the receipt hash (attribute 5): on iOS the 16 bytes of
+    /// `identifierForVendor`, on macOS the primary network interface's MAC address bytes.
+    public var deviceIdentifier: [UInt8]?
+    /// Environments accepted. Xcode is accepted only with `xcodeCertificate` set.
+    public var environments: Set<ReceiptEnvironment>
+
+    public init(
+        anchors: TrustAnchors = .appleIncRoot, xcodeCertificate: Certificate? = nil,
+        validityInstant: Instant? = nil, currentTime: Instant? = nil,
+        bundleIdentifier: String? = nil, bundleVersion: String? = nil, deviceIdentifier: [UInt8]? = nil,
+        environments: Set<ReceiptEnvironment> = ReceiptEnvironment.apple
+    ) {
+        self.anchors = anchors
+        self.xcodeCertificate = xcodeCertificate
+        self.validityInstant = validityInstant
+        self.currentTime = currentTime
+        self.bundleIdentifier = bundleIdentifier
+        self.bundleVersion = bundleVersion
+        self.deviceIdentifier = deviceIdentifier
+        self.environments = environments
+    }
+}

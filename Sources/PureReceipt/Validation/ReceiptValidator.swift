@@ -1,0 +1,108 @@
+// ReceiptValidator: the one call that verifies a receipt under a policy.
+//
+// Order of checks (each failure stops): 1. structure — input, CMS envelope, payload; 2. signature
+// and chain, with certificate validity at the receipt creation date (or the caller's instant);
+// 3. bundle identifier, 4. bundle version, 5. device hash; 6. environment, 7. VPP expiration.
+// Trust anchors and chain policy come only from the caller's `ReceiptPolicy`.
+
+import PureDER
+public import PureCrypto
+public import PureX509
+
+/// A receipt whose signature, chain and requested checks all held.
+public struct VerifiedReceipt: Sendable {
+    /// The decoded payload.
+    public let receipt: AppReceipt
+    /// The verified chain, signer first, trust anchor last.
+    public let chain: [Certificate]
+    /// Digest algorithm of the signature.
+    public let digestAlgorithm: HashAlgorithm
+    /// True when accepted through the Xcode StoreKit-testing opt-in (proves nothing about a purchase).
+    public let isXcodeTestReceipt: Bool
+    /// The instant certificate validity was evaluated at.
+    public let validityInstant: Instant
+}
+
+/// Verifies App Store receipts.
+public enum ReceiptValidator {
+    /// Verifies `input` (DER/BER bytes or base64 text) under `policy`.
+    public static func validate(_ input: [UInt8], policy: ReceiptPolicy = ReceiptPolicy())
+        throws(ReceiptValidationError) -> VerifiedReceipt
+    {
+        let bytes = try receiptBytes(from: input)
+        // 1. Structure.
+        let signedData: SignedData
+        do { signedData = try SignedData.parse(bytes) } catch { throw .from(error) }
+        let receipt: AppReceipt
+        do { receipt = try AppReceipt.parse(payload: signedData.contentBytes) } catch { throw .from(error) }
+
+        // 2. Signature and chain, at the creation date unless the caller chose an instant.
+        let instant = policy.validityInstant ?? receipt.creationDate
+        let time = DERTime(secondsSince1970: instant.secondsSince1970)
+        let verified: VerifiedSignedData
+        var viaXcode = false
+        do {
+            verified = try signedData.verify(anchors: policy.anchors, policy: .apple, at: time)
+        } catch {
+            guard let xcode = policy.xcodeCertificate else {
+                throw notAuthentic(error, signedData: signedData, receipt: receipt)
+            }
+            do {
+                verified = try signedData.verify(anchors: TrustAnchors(certificates: [xcode]),
+                                                 policy: .xcode(xcode), at: time)
+                viaXcode = true
+            } catch let xcodeError {
+                // Report the failure of the path the receipt claims to be on.
+                throw .from(receipt.environment == .xcode ? xcodeError : error)
+            }
+        }
+
+        // 3–5. The app and the device.
+        if let expected = policy.bundleIdentifier, receipt.bundleIdentifier != expected {
+            throw .policy("policy.bundleId",
+                          "bundle identifier \"\(receipt.bundleIdentifier)\" is not \"\(expected)\"")
+        }
+        if let expected = policy.bundleVersion, receipt.appVersion != expected {
+            throw .policy("policy.bundleVersion", "bundle version \"\(receipt.appVersion)\" is not \"\(expected)\"")
+        }
+        if let device = policy.deviceIdentifier, !DeviceHash.matches(receipt: receipt, deviceIdentifier: device) {
+            throw .policy("policy.deviceHash", "receipt hash (attribute 5) does not match this device")
+        }
+
+        // 6. Environment: Xcode only through the opt-in, and an opt-in receipt only as Xcode (the
+        // StoreKit testing key is public, so it can sign a receipt claiming any environment).
+        let environment = receipt.environment ?? .other("")
+        let accepted = viaXcode
+            ? environment == .xcode
+            : environment != .xcode && policy.environments.contains(environment)
+        guard accepted else {
+            throw .policy("policy.environment", "environment \(environment) not accepted")
+        }
+
+        // 7. VPP expiration (attribute 21), against the caller's clock or the validity instant.
+        if !viaXcode, let expiration = receipt.expirationDate, expiration <= (policy.currentTime ?? instant) {
+            throw .policy("policy.receiptExpired", "receipt expired at \(expiration) (attribute 21)")
+        }
+        return VerifiedReceipt(receipt: receipt, chain: verified.chain, digestAlgorithm: verified.digestAlgorithm,
+                               isXcodeTestReceipt: viaXcode, validityInstant: instant)
+    }
+
+    /// Verifies base64 text as servers receive it.
+    public static func validate(base64 text: String, policy: ReceiptPolicy = ReceiptPolicy())
+        throws(ReceiptValidationError) -> VerifiedReceipt
+    {
+        try validate(Array(text.utf8), policy: policy)
+    }
+
+    /// A clearer error for the commonest mistake: an Xcode receipt without the opt-in.
+    private static func notAuthentic(_ error: CMSError, signedData: SignedData, receipt: AppReceipt)
+        -> ReceiptValidationError
+    {
+        if receipt.environment == .xcode, !error.isMalformed {
+            return ReceiptValidationError(
+                .notAuthentic, code: "chain.xcodeNotAllowed",
+                "Xcode StoreKit-testing receipt: accepted only with an explicit Xcode certificate opt-in (\(error))")
+        }
+        return .from(error)
+    }
+}
