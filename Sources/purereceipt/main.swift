@@ -1,1 +1,70 @@
-print("usage: purereceipt verify|inspect|dump [options] [FILE]")
+// purereceipt: verify, inspect and dump App Store receipts from the command line.
+//
+// Exit status (a contract scripts depend on):
+//   0  genuine, and every requested check holds
+//   1  well-formed but not genuine, or a requested check failed
+//   2  not a well-formed receipt, or the file could not be read
+//  64  usage error
+
+import Foundation
+import PureReceipt
+
+enum ExitCode {
+    static let genuine: Int32 = 0
+    static let notGenuine: Int32 = 1
+    static let malformed: Int32 = 2
+    static let usage: Int32 = 64
+}
+
+let version = "0.1.0"
+
+let usage = """
+    usage: purereceipt verify [options] [FILE]     FILE, or '-' / nothing for standard input
+             --root FILE          trust this anchor certificate (DER or PEM) instead of the built-in
+                                  Apple root; repeatable. Apple's marker-OID chain policy still applies.
+             --xcode-root FILE    also accept Xcode StoreKit-testing receipts signed by this
+                                  self-signed certificate
+             --at TIME            evaluate certificate validity at TIME (RFC 3339, e.g.
+                                  2026-01-01T00:00:00Z) instead of the receipt creation date
+             --now TIME           current time for the VPP expiration check (default: the clock)
+             --bundle-id ID       require this bundle identifier
+             --bundle-version V   require this bundle version
+             --device-id ID       require the device hash to match (a UUID in text form, or hex bytes)
+             --environment ENV    accept only these environments (comma-separated: Production,
+                                  ProductionSandbox, ProductionVPP, ProductionVPPSandbox)
+             --endpoint E         emulate verifyReceipt's production or sandbox endpoint in --json
+                                  (status 21007 / 21008 for a receipt from the other environment)
+             --json               print the verifyReceipt-compatible JSON document instead of text
+           purereceipt inspect [--json] [FILE]     decode WITHOUT verifying (says "unverified")
+           purereceipt dump [FILE]                 annotated ASN.1 tree
+           purereceipt --help | --version
+
+    exit status: 0 genuine and all requested checks hold; 1 not genuine or a check failed;
+                 2 not a well-formed receipt or unreadable file; 64 usage error
+    """
+
+func fail(_ message: String, _ code: Int32) -> Never {
+    FileHandle.standardError.write(Data("purereceipt: \(message)\n".utf8))
+    exit(code)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard let command = arguments.first else { fail("missing command\n\(usage)", ExitCode.usage) }
+arguments.removeFirst()
+
+switch command {
+case "--help", "-h", "help":
+    print(usage)
+    exit(0)
+case "--version":
+    print("purereceipt \(version)")
+    exit(0)
+case "verify":
+    exit(VerifyCommand.run(arguments))
+case "inspect":
+    exit(InspectCommand.run(arguments))
+case "dump":
+    exit(DumpCommand.run(arguments))
+default:
+    fail("unknown command '\(command)'\n\(usage)", ExitCode.usage)
+}

@@ -29,12 +29,10 @@ public enum ReceiptValidator {
     public static func validate(_ input: [UInt8], policy: ReceiptPolicy = ReceiptPolicy())
         throws(ReceiptValidationError) -> VerifiedReceipt
     {
-        let bytes = try receiptBytes(from: input)
-        // 1. Structure.
-        let signedData: SignedData
-        do { signedData = try SignedData.parse(bytes) } catch { throw .from(error) }
-        let receipt: AppReceipt
-        do { receipt = try AppReceipt.parse(payload: signedData.contentBytes) } catch { throw .from(error) }
+        // 1. Structure: input, CMS envelope, payload.
+        let parsed = try parseUnverified(input)
+        let signedData = parsed.signedData
+        let receipt = parsed.receipt
 
         // 2. Signature and chain, at the creation date unless the caller chose an instant.
         let instant = policy.validityInstant ?? receipt.creationDate

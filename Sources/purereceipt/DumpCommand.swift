@@ -1,0 +1,154 @@
+// dump: an annotated ASN.1 tree of a receipt — offsets, header and content lengths, tags, decoded
+// primitive values, and receipt attribute names where a SEQUENCE { type, version, value } appears.
+// Reads BER (Xcode receipts use indefinite lengths) and descends into OCTET STRINGs whose content
+// is itself DER (the receipt payload and the attribute values).
+
+import Foundation
+import PureDER
+import PureReceipt
+
+enum DumpCommand {
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: ParsedArguments
+        do {
+            options = try parseArguments(arguments, valued: [], flags: [])
+        } catch {
+            if case .message(let text) = error { fail("\(text)\n\(usage)", ExitCode.usage) }
+            return ExitCode.usage
+        }
+        let input = readInput(options.positional.first)
+        let bytes: [UInt8]
+        do {
+            bytes = try ReceiptValidator.receiptBytes(from: input.bytes)
+        } catch {
+            fail("\(error.message) [\(error.code)]", ExitCode.malformed)
+        }
+        var dumper = Dumper()
+        print("offset  hdr     len  structure")
+        do {
+            let cursor = try DERCursor(bytes, rules: .ber)
+            try dumper.dump(cursor, indent: 0, attributeContext: nil)
+        } catch {
+            print(dumper.output, terminator: "")
+            fail("not a well-formed receipt: \(error) [\(error.code)]", ExitCode.malformed)
+        }
+        print(dumper.output, terminator: "")
+        return ExitCode.genuine
+    }
+}
+
+struct Dumper {
+    var output = ""
+
+    /// Known OIDs, for annotations.
+    static let oidNames: [String: String] = [
+        "1.2.840.113549.1.7.1": "id-data", "1.2.840.113549.1.7.2": "id-signedData",
+        "1.2.840.113549.1.1.1": "rsaEncryption", "1.2.840.113549.1.1.5": "sha1WithRSAEncryption",
+        "1.2.840.113549.1.1.11": "sha256WithRSAEncryption", "1.2.840.113549.1.1.12": "sha384WithRSAEncryption",
+        "1.2.840.113549.1.1.13": "sha512WithRSAEncryption", "1.3.14.3.2.26": "sha1",
+        "2.16.840.1.101.3.4.2.1": "sha256", "2.16.840.1.101.3.4.2.2": "sha384", "2.16.840.1.101.3.4.2.3": "sha512",
+        "1.2.840.113549.1.9.3": "contentType", "1.2.840.113549.1.9.4": "messageDigest",
+        "1.2.840.113549.1.9.5": "signingTime", "2.5.4.3": "commonName", "2.5.4.6": "countryName",
+        "2.5.4.10": "organizationName", "2.5.4.11": "organizationalUnitName", "2.5.29.19": "basicConstraints",
+        "2.5.29.15": "keyUsage", "2.5.29.14": "subjectKeyIdentifier", "2.5.29.35": "authorityKeyIdentifier",
+        "2.5.29.32": "certificatePolicies", "2.5.29.31": "cRLDistributionPoints", "2.5.29.37": "extKeyUsage",
+        "1.2.840.113635.100.6.11.1": "Apple receipt-signing leaf marker",
+        "1.2.840.113635.100.6.2.1": "Apple WWDR intermediate marker",
+    ]
+
+    /// Attribute context: nil outside the payload, or whether we are inside an in-app purchase set.
+    mutating func dump(_ cursor: DERCursor, indent: Int, attributeContext: String?) throws(DERError) {
+        var cursor = cursor
+        while !cursor.isAtEnd {
+            let element = try cursor.readElement()
+            var note = ""
+            if element.tag == .sequence, let type = Dumper.receiptAttributeType(element) {
+                let name = type >= 1700
+                    ? ReceiptAttributeType.name(ofInApp: type) : ReceiptAttributeType.name(ofTopLevel: type)
+                note = "  ReceiptAttribute type \(type): \(name)"
+            }
+            line(element, indent: indent, note: note + primitiveNote(element))
+            if element.tag.isConstructed {
+                try dump(element.content, indent: indent + 1, attributeContext: attributeContext)
+                if element.isIndefinite { output += pad(element.end - 2) + "  2       0" + indentText(indent) + "end-of-contents\n" }
+            } else if element.tag == .octetString, !element.contentRange.isEmpty,
+                      let inner = Dumper.nestedDER(element) {
+                // eContent and attribute values hold DER; raw attributes (4–7) are shown as bytes.
+                try dump(inner, indent: indent + 1, attributeContext: attributeContext)
+            }
+        }
+    }
+
+    /// `SEQUENCE { type INTEGER, version INTEGER, value OCTET STRING }` → type, else nil.
+    static func receiptAttributeType(_ element: DERElement) -> Int64? {
+        var content = element.content
+        guard let type = try? content.readInt64("type"), (try? content.readInt64("version")) != nil,
+              (try? content.readOctetString("value")) != nil, content.isAtEnd,
+              (0...32).contains(type) || (1701...1799).contains(type)
+        else { return nil }
+        return type
+    }
+
+    /// A cursor over the OCTET STRING's content when that content is exactly one DER SET, SEQUENCE
+    /// or string element (so opaque values are not misread), else nil.
+    static func nestedDER(_ element: DERElement) -> DERCursor? {
+        guard let cursor = try? DERCursor(bytes: element.bytes, range: element.contentRange, rules: .der,
+                                          depth: element.depth + 1)
+        else { return nil }
+        var probe = cursor
+        guard let inner = try? probe.readElement(), probe.isAtEnd else { return nil }
+        let isStructured = inner.tag == .set || inner.tag == .sequence
+        let isValue = [DERTag.utf8String, .ia5String, .integer].contains(inner.tag)
+        guard isStructured || isValue, (try? cursor.walk { _ in }) != nil else { return nil }
+        return cursor
+    }
+
+    func primitiveNote(_ element: DERElement) -> String {
+        guard !element.tag.isConstructed else { return "" }
+        guard var cursor = DERCursorFactory.single(element) else { return "" }
+        switch element.tag {
+        case .integer:
+            if let value = try? cursor.readInt64("INTEGER") { return " \(value)" }
+            return " (\(element.contentRange.count) bytes)"
+        case .objectIdentifier:
+            guard let oid = try? cursor.readOID("OID") else { return "" }
+            let text = oid.description
+            return " \(text)" + (Dumper.oidNames[text].map { " (\($0))" } ?? "")
+        case .utf8String, .ia5String, .printableString, .t61String, .bmpString:
+            guard let string = try? cursor.readString("string") else { return "" }
+            return " \"\(string.value.prefix(80))\""
+        case .utcTime, .generalizedTime:
+            guard let time = try? cursor.readTime("time") else { return "" }
+            return " \(time)"
+        case .boolean:
+            return element.contentBytes.first.map { $0 == 0 ? " FALSE" : " TRUE" } ?? ""
+        case .octetString, .bitString:
+            let shown = element.contentBytes.prefix(16).map { String(format: "%02x", $0) }.joined()
+            return " " + shown + (element.contentRange.count > 16 ? "…" : "")
+        default:
+            return ""
+        }
+    }
+
+    mutating func line(_ element: DERElement, indent: Int, note: String) {
+        let length = element.isIndefinite ? "inf" : String(element.contentRange.count)
+        output += pad(element.start) + "  " + String(element.headerLength).padding(toLength: 3, withPad: " ", startingAt: 0)
+            + String(repeating: " ", count: max(0, 6 - length.count)) + length
+            + indentText(indent) + element.tag.description + note + "\n"
+    }
+
+    func pad(_ offset: Int) -> String {
+        let text = String(offset)
+        return String(repeating: " ", count: max(0, 6 - text.count)) + text
+    }
+
+    func indentText(_ indent: Int) -> String { "  " + String(repeating: "  ", count: indent) }
+}
+
+/// A cursor positioned at one element, for re-reading it with the typed decoders.
+enum DERCursorFactory {
+    static func single(_ element: DERElement) -> DERCursor? {
+        try? DERCursor(bytes: element.bytes, range: element.start..<element.end, rules: element.rules,
+                       depth: element.depth)
+    }
+}

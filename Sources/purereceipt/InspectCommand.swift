@@ -1,0 +1,127 @@
+// inspect: decode WITHOUT verifying — attributes (named and raw), in-app purchases, certificates,
+// signer and algorithms. Every output says "unverified".
+
+import Foundation
+import PureCrypto
+import PureDER
+import PureReceipt
+import PureX509
+
+enum InspectCommand {
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: ParsedArguments
+        do {
+            options = try parseArguments(arguments, valued: [], flags: ["--json"])
+        } catch {
+            if case .message(let text) = error { fail("\(text)\n\(usage)", ExitCode.usage) }
+            return ExitCode.usage
+        }
+        let input = readInput(options.positional.first)
+        let parsed: UnverifiedReceipt
+        do {
+            parsed = try ReceiptValidator.parseUnverified(input.bytes)
+        } catch {
+            if options.flags.contains("--json") { print(VerifyReceiptJSON.render(error).text) }
+            fail("not a well-formed receipt: \(error.message) [\(error.code)]", ExitCode.malformed)
+        }
+        if options.flags.contains("--json") {
+            print(inspectJSON(parsed))
+        } else {
+            print(inspectText(parsed, source: input.name, size: input.bytes.count))
+        }
+        return ExitCode.genuine
+    }
+
+    static func signerDescription(_ signer: SignerInfo) -> [String] {
+        var lines: [String] = []
+        switch signer.signerIdentifier {
+        case .issuerAndSerialNumber(_, let serial):
+            lines.append(TextReport.row("  identified by", "issuer and serial number \(TextReport.hex(serial))"))
+        case .subjectKeyIdentifier(let keyID):
+            lines.append(TextReport.row("  identified by", "subject key identifier \(TextReport.hex(keyID))"))
+        }
+        lines.append(TextReport.row("  version", String(signer.version)))
+        lines.append(TextReport.row("  digest", signer.digestAlgorithm.name))
+        switch signer.signatureAlgorithm {
+        case .rsaEncryption: lines.append(TextReport.row("  signature", "rsaEncryption (bare)"))
+        case .rsaWithDigest(let hash): lines.append(TextReport.row("  signature", "\(hash.name) with RSA"))
+        }
+        lines.append(TextReport.row("  signed attributes", signer.signedAttributes == nil ? "none" : "present"))
+        lines.append(TextReport.row("  signature bytes", String(signer.signature.count)))
+        return lines
+    }
+
+    static func inspectText(_ parsed: UnverifiedReceipt, source: String, size: Int) -> String {
+        var lines = ["UNVERIFIED: decoded without checking signature, chain or policy. Nothing here is trustworthy."]
+        lines.append(TextReport.row("Receipt", "\(source) (\(size) bytes)"))
+        lines += TextReport.receiptLines(parsed.receipt)
+        lines.append("Attributes (raw, file order)")
+        for attribute in parsed.receipt.rawAttributes {
+            lines.append("  " + rawLine(attribute, inApp: false))
+        }
+        for (index, purchase) in parsed.receipt.inAppPurchases.enumerated() {
+            lines.append("In-app purchase \(index) (raw)")
+            for attribute in purchase.rawAttributes { lines.append("    " + rawLine(attribute, inApp: true)) }
+        }
+        lines.append("Certificates (\(parsed.signedData.certificates.count), as stored)")
+        lines += TextReport.certificateLines(parsed.signedData.certificates, anchorLast: false)
+        lines.append("Signers (\(parsed.signedData.signerInfos.count))")
+        for signer in parsed.signedData.signerInfos { lines += signerDescription(signer) }
+        lines.append(TextReport.row("Verdict", "UNVERIFIED"))
+        return lines.joined(separator: "\n")
+    }
+
+    static func rawLine(_ attribute: ReceiptAttribute, inApp: Bool) -> String {
+        let name = inApp ? ReceiptAttributeType.name(ofInApp: attribute.type)
+            : ReceiptAttributeType.name(ofTopLevel: attribute.type)
+        let label = "\(attribute.type) \(name)".padding(toLength: 36, withPad: " ", startingAt: 0)
+        return label + "v\(attribute.version)  " + valueText(attribute)
+    }
+
+    /// The value as text when it holds one DER string or integer, else hex.
+    static func valueText(_ attribute: ReceiptAttribute) -> String {
+        if attribute.type == 17 { return "(in-app purchase set, \(attribute.value.count) bytes)" }
+        if let bytes = Optional(Array(attribute.value)), var cursor = try? DERCursor(bytes) {
+            if let string = try? cursor.readString("value"), cursor.isAtEnd { return "\"\(string.value)\"" }
+        }
+        if var cursor = try? DERCursor(Array(attribute.value)) {
+            if let integer = try? cursor.readInt64("value"), cursor.isAtEnd { return String(integer) }
+        }
+        return TextReport.hex(attribute.value)
+    }
+
+    static func inspectJSON(_ parsed: UnverifiedReceipt) -> String {
+        var object: [String: Any] = ["verified": false, "warning": "unverified: nothing here is trustworthy"]
+        object["attributes"] = parsed.receipt.rawAttributes.map { rawJSON($0, inApp: false) }
+        object["in_app"] = parsed.receipt.inAppPurchases.map { purchase in
+            purchase.rawAttributes.map { rawJSON($0, inApp: true) }
+        }
+        object["certificates"] = parsed.signedData.certificates.map { certificate -> [String: Any] in
+            ["subject": certificate.subject.description, "issuer": certificate.issuer.description,
+             "not_before": certificate.notBefore.description, "not_after": certificate.notAfter.description,
+             "serial": TextReport.hex(certificate.serialNumber), "key": certificate.publicKey.description,
+             "signature_algorithm": TextReport.describe(certificate.signatureAlgorithm),
+             "sha256": TextReport.hex(certificate.sha256Fingerprint())]
+        }
+        object["signers"] = parsed.signedData.signerInfos.map { signer -> [String: Any] in
+            var entry: [String: Any] = ["version": signer.version, "digest": signer.digestAlgorithm.name,
+                                        "signed_attributes": signer.signedAttributes != nil]
+            switch signer.signatureAlgorithm {
+            case .rsaEncryption: entry["signature_algorithm"] = "rsaEncryption"
+            case .rsaWithDigest(let hash): entry["signature_algorithm"] = "\(hash.name)WithRSA"
+            }
+            return entry
+        }
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]),
+              let text = String(data: data, encoding: .utf8)
+        else { return "{}" }
+        return text
+    }
+
+    static func rawJSON(_ attribute: ReceiptAttribute, inApp: Bool) -> [String: Any] {
+        let name = inApp ? ReceiptAttributeType.name(ofInApp: attribute.type)
+            : ReceiptAttributeType.name(ofTopLevel: attribute.type)
+        return ["type": attribute.type, "version": attribute.version, "name": name,
+                "value_hex": TextReport.hex(attribute.value), "value": valueText(attribute), "offset": attribute.offset]
+    }
+}
