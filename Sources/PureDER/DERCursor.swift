@@ -25,6 +25,9 @@ public struct DERCursor: Sendable {
     public let rules: EncodingRules
     /// How many constructed elements enclose this cursor (0 for the whole input).
     public let depth: Int
+    /// How many indefinite-length elements enclose this cursor. Bounded by
+    /// `Limits.maxIndefiniteNesting`, which bounds the rescanning BER costs (see TLVReader).
+    public let indefiniteDepth: Int
 
     /// A cursor over a whole input.
     public init(_ bytes: [UInt8], rules: EncodingRules = .der) throws(DERError) {
@@ -36,6 +39,7 @@ public struct DERCursor: Sendable {
         self.end = bytes.count
         self.rules = rules
         self.depth = 0
+        self.indefiniteDepth = 0
     }
 
     /// A cursor over `range` of `bytes`; fails (never traps) when the range is not inside `bytes`.
@@ -48,15 +52,17 @@ public struct DERCursor: Sendable {
         self.end = range.upperBound
         self.rules = rules
         self.depth = depth
+        self.indefiniteDepth = 0
     }
 
     /// Internal constructor for ranges already proven to satisfy the invariant.
-    init(checked bytes: [UInt8], offset: Int, end: Int, rules: EncodingRules, depth: Int) {
+    init(checked bytes: [UInt8], offset: Int, end: Int, rules: EncodingRules, depth: Int, indefiniteDepth: Int) {
         self.bytes = bytes
         self.offset = offset
         self.end = end
         self.rules = rules
         self.depth = depth
+        self.indefiniteDepth = indefiniteDepth
     }
 
     /// True when every byte of this cursor has been consumed.
@@ -70,7 +76,7 @@ public struct DERCursor: Sendable {
 
     /// The same bytes read under other rules (e.g. DER inside a BER envelope).
     public func with(rules: EncodingRules) -> DERCursor {
-        DERCursor(checked: bytes, offset: offset, end: end, rules: rules, depth: depth)
+        DERCursor(checked: bytes, offset: offset, end: end, rules: rules, depth: depth, indefiniteDepth: indefiniteDepth)
     }
 
     /// Whole consumption: fails unless every byte was read.

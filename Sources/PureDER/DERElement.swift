@@ -16,11 +16,13 @@ public struct DERElement: Sendable {
     /// Rules and depth of the cursor the element was read from.
     public let rules: EncodingRules
     public let depth: Int
+    /// Indefinite-length nesting of the cursor the element was read from.
+    public let indefiniteDepth: Int
 
     /// A cursor over the content, one level deeper, under the same rules.
     public var content: DERCursor {
         DERCursor(checked: bytes, offset: contentRange.lowerBound, end: contentRange.upperBound,
-                  rules: rules, depth: depth + 1)
+                  rules: rules, depth: depth + 1, indefiniteDepth: indefiniteDepth + (isIndefinite ? 1 : 0))
     }
     /// The content octets, without copying.
     public var contentBytes: ArraySlice<UInt8> { bytes[contentRange] }

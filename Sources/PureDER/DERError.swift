@@ -33,7 +33,8 @@ public struct DERError: Error, Sendable, Equatable, CustomStringConvertible {
         case invalidValue
         /// A primitive-only type encoded constructed, or the reverse.
         case wrongConstructedBit
-        /// Nesting deeper than `Limits.maxNestingDepth`.
+        /// Nesting deeper than `Limits.maxNestingDepth`, or indefinite lengths nested deeper than
+        /// `Limits.maxIndefiniteNesting`.
         case nestingTooDeep
         /// Input larger than `Limits.maxInputBytes`.
         case inputTooLarge
@@ -91,7 +92,9 @@ public struct DERError: Error, Sendable, Equatable, CustomStringConvertible {
         case .trailingBytes: text += "unexpected trailing bytes"
         case .invalidValue: text += "invalid value"
         case .wrongConstructedBit: text += "wrong primitive/constructed form"
-        case .nestingTooDeep: text += "nesting deeper than \(Limits.maxNestingDepth)"
+        case .nestingTooDeep:
+            text += "nesting deeper than allowed (\(Limits.maxNestingDepth) levels, "
+                + "\(Limits.maxIndefiniteNesting) indefinite-length levels)"
         case .inputTooLarge: text += "input larger than \(Limits.maxInputBytes) bytes"
         case .tooMany: text += "too many items"
         }

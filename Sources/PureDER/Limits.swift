@@ -12,6 +12,10 @@ public enum Limits {
     /// Deepest nesting of constructed elements any generic walk or BER scan descends into.
     /// Grammar-driven parsers are bounded by their code (one function per production).
     public static let maxNestingDepth = 64
+    /// Deepest nesting of BER indefinite-length elements. Finding the end of an indefinite element
+    /// means scanning its content, and each enclosing indefinite element scanned it already, so this
+    /// bounds the work of a BER parse to this many passes over the input. Xcode receipts use 6.
+    public static let maxIndefiniteNesting = 8
     /// Most length octets after the 0x8n length-of-length octet (lengths up to 2^32 − 1).
     public static let maxLengthOctets = 4
     /// Most primitive segments a BER constructed OCTET STRING may be split into.

@@ -73,12 +73,18 @@ extension DERCursor {
             }
             return DERElement(bytes: bytes, tag: tag, start: start,
                               contentRange: contentStart..<(contentStart + length), end: contentStart + length,
-                              isIndefinite: false, rules: rules, depth: depth)
+                              isIndefinite: false, rules: rules, depth: depth, indefiniteDepth: indefiniteDepth)
         }
-        // BER indefinite length: scan the children to the matching end-of-contents.
+        // BER indefinite length: scan the children to the matching end-of-contents. Every enclosing
+        // indefinite element scanned this content once already, so the cost of a parse is at most
+        // `Limits.maxIndefiniteNesting` times the input size: bounded, not quadratic.
+        guard indefiniteDepth < Limits.maxIndefiniteNesting else {
+            throw DERError(.nestingTooDeep, at: start, "indefinite-length nesting")
+        }
         let contentEnd = try scanToEndOfContents(from: contentStart, elementStart: start)
         return DERElement(bytes: bytes, tag: tag, start: start, contentRange: contentStart..<contentEnd,
-                          end: contentEnd + 2, isIndefinite: true, rules: rules, depth: depth)
+                          end: contentEnd + 2, isIndefinite: true, rules: rules, depth: depth,
+                          indefiniteDepth: indefiniteDepth)
     }
 
     /// Identifier octets, X.690 §8.1.2.
@@ -147,7 +153,8 @@ extension DERCursor {
     /// Finds the end-of-contents octets closing an indefinite-length element whose content
     /// starts at `contentStart`. Returns the offset of the end-of-contents octets.
     private func scanToEndOfContents(from contentStart: Int, elementStart: Int) throws(DERError) -> Int {
-        var inner = DERCursor(checked: bytes, offset: contentStart, end: end, rules: rules, depth: depth + 1)
+        var inner = DERCursor(checked: bytes, offset: contentStart, end: end, rules: rules, depth: depth + 1,
+                              indefiniteDepth: indefiniteDepth + 1)
         while true {
             guard inner.offset < inner.end else {
                 throw DERError(.unterminatedIndefiniteLength, at: elementStart, "indefinite length")

@@ -36,7 +36,7 @@ let rejectedOctetStrings: [RejectedPrimitive] = [
     RejectedPrimitive("BER: constructed segments nested 65 deep", .octetStringSegments,
                       Array(repeating: [UInt8]([0x24, 0x80]), count: 65).flatMap { $0 } + hex("04 00")
                         + Array(repeating: [UInt8]([0x00, 0x00]), count: 65).flatMap { $0 },
-                      .ber, .nestingTooDeep, at: 128),
+                      .ber, .nestingTooDeep, at: 2 * Limits.maxIndefiniteNesting),
     // Framing errors surface through the segments reader.
     RejectedPrimitive("BER: unterminated constructed OCTET STRING", .octetStringSegments, hex("24 80 04 01 AA"),
                       .ber, .unterminatedIndefiniteLength),

@@ -109,10 +109,13 @@ let rejectedTLVs: [RejectedTLV] = [
     // Limits.maxNestingDepth bounds every descent.
     RejectedTLV("nesting 65 definite SEQUENCEs", nestedDefiniteSequences(levels: 65), .nestingTooDeep,
                 at: nestedDefiniteSequences(levels: 65).count - 2),
+    // Limits.maxIndefiniteNesting (8) bounds indefinite lengths inside one another: the 9th is refused.
+    RejectedTLV("BER: nesting 9 indefinite SEQUENCEs", nestedIndefiniteSequences(levels: 9), .ber,
+                .nestingTooDeep, at: 16),
     RejectedTLV("BER: nesting 65 indefinite SEQUENCEs", nestedIndefiniteSequences(levels: 65), .ber,
-                .nestingTooDeep, at: 128),
+                .nestingTooDeep, at: 16),
     RejectedTLV("BER: nesting 100 indefinite SEQUENCEs", nestedIndefiniteSequences(levels: 100), .ber,
-                .nestingTooDeep, at: 128),
+                .nestingTooDeep, at: 16),
     // Whole consumption: nothing may follow the outermost element.
     RejectedTLV("trailing byte after NULL", hex("05 00 00"), .trailingBytes, at: 2),
     RejectedTLV("second element after outermost", hex("30 00 30 00"), .trailingBytes, at: 2),
@@ -191,9 +194,20 @@ struct TLVReaderTests {
         #expect(tree.count == Limits.maxNestingDepth)
     }
 
-    @Test("64 nested indefinite SEQUENCEs are accepted under BER (the limit itself)")
+    @Test("8 nested indefinite SEQUENCEs are accepted under BER (the indefinite-nesting limit itself)")
     func nestingAtLimitIndefinite() throws {
-        let tree = try walk(nestedIndefiniteSequences(levels: Limits.maxNestingDepth), rules: .ber)
+        let tree = try walk(nestedIndefiniteSequences(levels: Limits.maxIndefiniteNesting), rules: .ber)
+        #expect(tree.count == Limits.maxIndefiniteNesting)
+    }
+
+    @Test("indefinite elements inside definite ones count towards maxNestingDepth, not maxIndefiniteNesting")
+    func indefiniteInsideDeepDefinite() throws {
+        // 56 definite levels around 8 indefinite levels: 64 constructed levels in all.
+        var inner = nestedIndefiniteSequences(levels: Limits.maxIndefiniteNesting)
+        for _ in 0..<(Limits.maxNestingDepth - Limits.maxIndefiniteNesting) {
+            inner = [0x30, 0x82, UInt8(inner.count >> 8), UInt8(inner.count & 0xFF)] + inner
+        }
+        let tree = try walk(inner, rules: .ber)
         #expect(tree.count == Limits.maxNestingDepth)
     }
 
@@ -202,6 +216,6 @@ struct TLVReaderTests {
         var cursor = try DERCursor(nestedIndefiniteSequences(levels: 10_000), rules: .ber)
         let error = try #require(derError { _ = try cursor.readElement() })
         #expect(error.kind == .nestingTooDeep)
-        #expect(error.offset == 2 * Limits.maxNestingDepth)
+        #expect(error.offset == 2 * Limits.maxIndefiniteNesting)
     }
 }
