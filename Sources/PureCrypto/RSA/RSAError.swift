@@ -34,6 +34,7 @@ public enum RSAError: Error, Sendable, Equatable {
     case modulusEven(at: Int?)
     /// The modulus size is outside `RSAPublicKey.supportedModulusBits`.
     case modulusSizeUnsupported(bits: Int, at: Int?)
-    /// The public exponent is even, smaller than 3, or not smaller than the modulus.
+    /// The public exponent is even, smaller than 3, not smaller than the modulus, or longer than
+    /// `RSAPublicKey.maxExponentBits`.
     case exponentInvalid(at: Int?)
 }

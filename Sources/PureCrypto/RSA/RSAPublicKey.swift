@@ -1,6 +1,8 @@
 // RSAPublicKey: the public half of an RSA key pair, validated and prepared for verification.
 //
-// Accepts: moduli of 1024…8192 bits (odd), public exponents 3 ≤ e < n (odd). The DER forms
+// Accepts: moduli of 1024…8192 bits (odd), public exponents 3 ≤ e < n (odd) of at most 64 bits
+// (a cap of ours: an attacker-chosen certificate key with an n-sized e would cost thousands of
+// squarings per verification; real keys use 3 or 65537). The DER forms
 // (SubjectPublicKeyInfo and PKCS #1 RSAPublicKey) are read in RSAPublicKeyDER.swift.
 // Deliberately does not check: that n is a product of two primes or that gcd(e, λ(n)) = 1
 // (not decidable from the public key); a minimum key size for a given purpose (callers read
@@ -10,6 +12,8 @@
 public struct RSAPublicKey: Sendable {
     /// Modulus sizes accepted at all. Smaller keys are factorable; larger ones only cost time.
     public static let supportedModulusBits: ClosedRange<Int> = 1024...8192
+    /// Largest public exponent accepted, in bits. Bounds the work of one verification.
+    public static let maxExponentBits = 64
 
     /// n with its Montgomery constants.
     let modulus: MontgomeryModulus
@@ -46,10 +50,10 @@ public struct RSAPublicKey: Sendable {
         while first < eBytes.endIndex, eBytes[first] == 0 { first += 1 }
         let e = Array(eBytes[first...])
         guard let last = e.last else { throw .keyIntegerNotPositive(.publicExponent, at: exponentOffset) }
-        // RFC 8017 §3.1: "The RSA public exponent e is an integer between 3 and n - 1 satisfying
+        // RFC 8017 §3.1: "the RSA public exponent e is an integer between 3 and n - 1 satisfying
         // GCD(e,\lambda(n)) = 1". λ(n) is even, so e must be odd.
         let eValue = BigUInt(bigEndian: e[...])
-        guard last & 1 == 1, eValue.bitCount >= 2,
+        guard last & 1 == 1, eValue.bitCount >= 2, eValue.bitCount <= RSAPublicKey.maxExponentBits,
             compareLimbsVarTime(eValue.limbs, prepared.modulus.limbs) < 0
         else { throw .exponentInvalid(at: exponentOffset) }
 
