@@ -1,1 +1,75 @@
-print("purereceipt-bench: not yet implemented")
+// purereceipt-bench: times PureReceipt operations in the protocol of ../shared/bench/README.md so
+// compare.py can pair each case with the OpenSSL anchor (bench_openssl.c).
+//
+//   purereceipt-bench FIXTURES_DIR [case-substring ...]   one TSV line per case:
+//       impl case bytes median_ns min_ns p25_ns p75_ns max_ns iters
+//   purereceipt-bench FIXTURES_DIR --one CASE N           run CASE N times, untimed, in run_case
+// env: SAMPLES (default 21), SAMPLE_MS (default 10), IMPL (default "purereceipt")
+
+import Foundation
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(2)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let directory = arguments.first else {
+    fail("usage: purereceipt-bench FIXTURES_DIR [case-substring ...] | FIXTURES_DIR --one CASE N")
+}
+let fixtures = Fixtures(directory: URL(fileURLWithPath: directory))
+let environment = ProcessInfo.processInfo.environment
+
+if arguments.count >= 4 && arguments[1] == "--one" {
+    guard let benchCase = allCases.first(where: { $0.name == arguments[2] }) else {
+        fail("no case \(arguments[2])")
+    }
+    guard let iterations = Int(arguments[3]), iterations >= 0 else { fail("bad N \(arguments[3])") }
+    let work: () -> Void
+    do { work = try benchCase.setup(fixtures) } catch { fail("\(benchCase.name): \(error)") }
+    work()  // warm (lazy initialisation) outside the counted region
+    run_case(work, iterations)
+    FileHandle.standardError.write(Data("# sink \(benchSink)\n".utf8))
+    exit(0)
+}
+
+let filters = Array(arguments.dropFirst())
+let samples = max(1, min(256, Int(environment["SAMPLES"] ?? "") ?? 21))
+let sampleNanoseconds = (Double(environment["SAMPLE_MS"] ?? "") ?? 10) * 1e6
+let implementation = environment["IMPL"] ?? "purereceipt"
+
+for benchCase in allCases where filters.isEmpty || filters.contains(where: { benchCase.name.contains($0) }) {
+    let work: () -> Void
+    do { work = try benchCase.setup(fixtures) } catch { fail("\(benchCase.name): \(error)") }
+
+    // Warm up and calibrate: a batch size so one sample takes about SAMPLE_MS.
+    var iterations = 1
+    while true {
+        let start = nowNanoseconds()
+        run_case(work, iterations)
+        let elapsed = nowNanoseconds() - start
+        if elapsed > sampleNanoseconds / 4 || iterations > (1 << 30) {
+            iterations = Int(Double(iterations) * sampleNanoseconds / max(elapsed, 1))
+            break
+        }
+        iterations *= 4
+    }
+    iterations = max(iterations, 1)
+
+    var times: [Double] = []
+    for _ in 0..<samples {
+        let start = nowNanoseconds()
+        run_case(work, iterations)
+        times.append((nowNanoseconds() - start) / Double(iterations))
+    }
+    times.sort()
+    let columns = [
+        implementation, benchCase.name, String(benchCase.bytes),
+        String(format: "%.1f", times[samples / 2]), String(format: "%.1f", times[0]),
+        String(format: "%.1f", times[samples / 4]), String(format: "%.1f", times[(3 * samples) / 4]),
+        String(format: "%.1f", times[samples - 1]), String(iterations),
+    ]
+    print(columns.joined(separator: "\t"))
+    fflush(nil)  // all C streams, stdout included
+}
+FileHandle.standardError.write(Data("# sink \(benchSink)\n".utf8))

@@ -1,0 +1,53 @@
+// The case model of purereceipt-bench: a named piece of work, how many input bytes one run
+// processes, and a setup step that reads fixtures once and returns the closure to time.
+
+import Foundation
+
+/// One benchmark case. `setup` runs once, outside timing, and returns the work of one operation.
+struct BenchCase: Sendable {
+    /// Pairs with the OpenSSL anchor's case of the same name (see ../shared/bench/README.md).
+    let name: String
+    /// Bytes processed per operation (for throughput), 0 when not meaningful.
+    let bytes: Int
+    let setup: @Sendable (Fixtures) throws -> () -> Void
+}
+
+/// The fixtures directory made by ../shared/bench/gen_fixtures.sh.
+struct Fixtures: Sendable {
+    let directory: URL
+
+    struct Missing: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "cannot read fixture \(path)" }
+    }
+
+    /// The whole content of fixture `name`.
+    func bytes(_ name: String) throws -> [UInt8] {
+        let url = directory.appendingPathComponent(name)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw Missing(path: url.path)
+        }
+        return [UInt8](data)
+    }
+}
+
+/// Results land here so the optimizer cannot drop the measured work; printed at exit.
+nonisolated(unsafe) var benchSink: UInt64 = 0
+
+/// Runs `work` `iterations` times. Never inlined: callgrind counts exactly this function with
+/// `--toggle-collect='*run_case*'`.
+@inline(never)
+func run_case(_ work: () -> Void, _ iterations: Int) {
+    var i = 0
+    while i < iterations {
+        work()
+        i += 1
+    }
+}
+
+/// CLOCK_MONOTONIC in nanoseconds.
+func nowNanoseconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) * 1e9 + Double(ts.tv_nsec)
+}
