@@ -85,7 +85,7 @@ func verifyVector(_ vector: VectorCase) throws -> CMSError? {
     }
     let anchors = vector.trust == ["apple"] ? TrustAnchors.appleIncRoot : TrustAnchors(certificates: certificates)
     let appleError = cmsError { () throws(CMSError) in try signedData.verify(anchors: anchors, policy: .apple, at: time) }
-    guard let appleError, vector.allowXcode, vector.trust.contains("xcode") else { return appleError }
+    guard appleError != nil, vector.allowXcode, vector.trust.contains("xcode") else { return appleError }
     let xcode = try Certificate(derEncoded: CMSFixtures.read(CMSFixtures.vectorPKI.appendingPathComponent("xcode.der")))
     return cmsError { () throws(CMSError) in try signedData.verify(anchors: anchors, policy: .xcode(xcode), at: time) }
 }
