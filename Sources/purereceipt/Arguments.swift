@@ -26,6 +26,10 @@ func parseArguments(_ arguments: [String], valued: Set<String>, flags: Set<Strin
             result.positional += arguments[index...]
             break
         }
+        if argument == "--help" || argument == "-h" {
+            print(usage)
+            exit(ExitCode.genuine)
+        }
         if argument.hasPrefix("--") {
             var name = argument
             var inlineValue: String?
@@ -54,16 +58,43 @@ func parseArguments(_ arguments: [String], valued: Set<String>, flags: Set<Strin
     return result
 }
 
+/// Reads FILE, or standard input for nil or "-"; on failure, says why.
+func readInputOrReason(_ path: String?) -> Result<(bytes: [UInt8], name: String), InputFailure> {
+    guard let path, path != "-" else {
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        return .success((Array(data), "standard input"))
+    }
+    if let data = FileManager.default.contents(atPath: path) { return .success((Array(data), path)) }
+    var isDirectory: ObjCBool = false
+    let reason: String
+    if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+        reason = "no such file"
+    } else if isDirectory.boolValue {
+        reason = "is a directory"
+    } else {
+        reason = "not readable"
+    }
+    return .failure(InputFailure(message: "cannot read \(path): \(reason)"))
+}
+
+/// Why FILE could not be read (exit status 2, code `input.unreadable`).
+struct InputFailure: Error {
+    static let code = "input.unreadable"
+    let message: String
+}
+
+/// "NAME (N bytes)" or "NAME (N bytes of base64 text)", for the first line of a report.
+func inputSummary(_ name: String, _ bytes: [UInt8]) -> String {
+    bytes.first == 0x30 || bytes.isEmpty
+        ? "\(name) (\(bytes.count) bytes)" : "\(name) (\(bytes.count) bytes of base64 text)"
+}
+
 /// Reads FILE, or standard input for nil or "-". Exits 2 when unreadable.
 func readInput(_ path: String?) -> (bytes: [UInt8], name: String) {
-    if path == nil || path == "-" {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
-        return (Array(data), "standard input")
+    switch readInputOrReason(path) {
+    case .success(let input): return input
+    case .failure(let failure): fail("error: \(InputFailure.code): \(failure.message)", ExitCode.malformed)
     }
-    guard let path, let data = FileManager.default.contents(atPath: path) else {
-        fail("cannot read \(path ?? "")", ExitCode.malformed)
-    }
-    return (Array(data), path)
 }
 
 /// Parses a device identifier: a UUID in text form (16 bytes) or hex bytes (colons allowed).

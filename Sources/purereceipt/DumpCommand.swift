@@ -13,7 +13,7 @@ enum DumpCommand {
         do {
             options = try parseArguments(arguments, valued: [], flags: [])
         } catch {
-            if case .message(let text) = error { fail("\(text)\n\(usage)", ExitCode.usage) }
+            if case .message(let text) = error { usageError(text) }
             return ExitCode.usage
         }
         let input = readInput(options.positional.first)
@@ -21,16 +21,17 @@ enum DumpCommand {
         do {
             bytes = try ReceiptValidator.receiptBytes(from: input.bytes)
         } catch {
-            fail("\(error.message) [\(error.code)]", ExitCode.malformed)
+            fail("not a well-formed receipt: \(error.code): \(error.message)", ExitCode.malformed)
         }
         var dumper = Dumper()
-        print("offset  hdr     len  structure")
+        // Columns: offset (6, right-aligned), header length (3), content length (6, right-aligned).
+        print("offset  hdr   len  structure")
         do {
             let cursor = try DERCursor(bytes, rules: .ber)
             try dumper.dump(cursor, indent: 0, attributeContext: nil)
         } catch {
             print(dumper.output, terminator: "")
-            fail("not a well-formed receipt: \(error) [\(error.code)]", ExitCode.malformed)
+            fail("not a well-formed receipt: \(error.code): \(error)", ExitCode.malformed)
         }
         print(dumper.output, terminator: "")
         return ExitCode.genuine
@@ -48,7 +49,10 @@ struct Dumper {
         "1.2.840.113549.1.1.13": "sha512WithRSAEncryption", "1.3.14.3.2.26": "sha1",
         "2.16.840.1.101.3.4.2.1": "sha256", "2.16.840.1.101.3.4.2.2": "sha384", "2.16.840.1.101.3.4.2.3": "sha512",
         "1.2.840.113549.1.9.3": "contentType", "1.2.840.113549.1.9.4": "messageDigest",
-        "1.2.840.113549.1.9.5": "signingTime", "2.5.4.3": "commonName", "2.5.4.6": "countryName",
+        "1.2.840.113549.1.9.5": "signingTime", "1.2.840.113549.1.9.1": "emailAddress",
+        "1.2.840.113549.1.1.10": "RSASSA-PSS", "1.2.840.10045.2.1": "ecPublicKey",
+        "1.2.840.10045.4.3.2": "ecdsa-with-SHA256", "1.2.840.10045.4.3.3": "ecdsa-with-SHA384",
+        "1.3.6.1.5.5.7.1.1": "authorityInfoAccess", "2.5.4.3": "commonName", "2.5.4.6": "countryName",
         "2.5.4.10": "organizationName", "2.5.4.11": "organizationalUnitName", "2.5.29.19": "basicConstraints",
         "2.5.29.15": "keyUsage", "2.5.29.14": "subjectKeyIdentifier", "2.5.29.35": "authorityKeyIdentifier",
         "2.5.29.32": "certificatePolicies", "2.5.29.31": "cRLDistributionPoints", "2.5.29.37": "extKeyUsage",
@@ -63,16 +67,20 @@ struct Dumper {
             let element = try cursor.readElement()
             var note = ""
             if element.tag == .sequence, let type = Dumper.receiptAttributeType(element) {
-                let name = type >= 1700
+                let name =
+                    type >= 1700
                     ? ReceiptAttributeType.name(ofInApp: type) : ReceiptAttributeType.name(ofTopLevel: type)
                 note = "  ReceiptAttribute type \(type): \(name)"
             }
             line(element, indent: indent, note: note + primitiveNote(element))
             if element.tag.isConstructed {
                 try dump(element.content, indent: indent + 1, attributeContext: attributeContext)
-                if element.isIndefinite { output += pad(element.end - 2) + "  2       0" + indentText(indent) + "end-of-contents\n" }
+                if element.isIndefinite {
+                    output += pad(element.end - 2) + "  2       0" + indentText(indent) + "end-of-contents\n"
+                }
             } else if element.tag == .octetString, !element.contentRange.isEmpty,
-                      let inner = Dumper.nestedDER(element) {
+                let inner = Dumper.nestedDER(element)
+            {
                 // eContent and attribute values hold DER; raw attributes (4–7) are shown as bytes.
                 try dump(inner, indent: indent + 1, attributeContext: attributeContext)
             }
@@ -83,8 +91,8 @@ struct Dumper {
     static func receiptAttributeType(_ element: DERElement) -> Int64? {
         var content = element.content
         guard let type = try? content.readInt64("type"), (try? content.readInt64("version")) != nil,
-              (try? content.readOctetString("value")) != nil, content.isAtEnd,
-              (0...32).contains(type) || (1701...1799).contains(type)
+            (try? content.readOctetString("value")) != nil, content.isAtEnd,
+            (0...32).contains(type) || (1701...1799).contains(type)
         else { return nil }
         return type
     }
@@ -92,8 +100,10 @@ struct Dumper {
     /// A cursor over the OCTET STRING's content when that content is exactly one DER SET, SEQUENCE
     /// or string element (so opaque values are not misread), else nil.
     static func nestedDER(_ element: DERElement) -> DERCursor? {
-        guard let cursor = try? DERCursor(bytes: element.bytes, range: element.contentRange, rules: .der,
-                                          depth: element.depth + 1)
+        guard
+            let cursor = try? DERCursor(
+                bytes: element.bytes, range: element.contentRange, rules: .der,
+                depth: element.depth + 1)
         else { return nil }
         var probe = cursor
         guard let inner = try? probe.readElement(), probe.isAtEnd else { return nil }
@@ -132,7 +142,8 @@ struct Dumper {
 
     mutating func line(_ element: DERElement, indent: Int, note: String) {
         let length = element.isIndefinite ? "inf" : String(element.contentRange.count)
-        output += pad(element.start) + "  " + String(element.headerLength).padding(toLength: 3, withPad: " ", startingAt: 0)
+        output +=
+            pad(element.start) + "  " + String(element.headerLength).padding(toLength: 3, withPad: " ", startingAt: 0)
             + String(repeating: " ", count: max(0, 6 - length.count)) + length
             + indentText(indent) + element.tag.description + note + "\n"
     }
@@ -148,7 +159,8 @@ struct Dumper {
 /// A cursor positioned at one element, for re-reading it with the typed decoders.
 enum DERCursorFactory {
     static func single(_ element: DERElement) -> DERCursor? {
-        try? DERCursor(bytes: element.bytes, range: element.start..<element.end, rules: element.rules,
-                       depth: element.depth)
+        try? DERCursor(
+            bytes: element.bytes, range: element.start..<element.end, rules: element.rules,
+            depth: element.depth)
     }
 }

@@ -13,7 +13,7 @@ enum InspectCommand {
         do {
             options = try parseArguments(arguments, valued: [], flags: ["--json"])
         } catch {
-            if case .message(let text) = error { fail("\(text)\n\(usage)", ExitCode.usage) }
+            if case .message(let text) = error { usageError(text) }
             return ExitCode.usage
         }
         let input = readInput(options.positional.first)
@@ -22,12 +22,12 @@ enum InspectCommand {
             parsed = try ReceiptValidator.parseUnverified(input.bytes)
         } catch {
             if options.flags.contains("--json") { print(VerifyReceiptJSON.render(error).text) }
-            fail("not a well-formed receipt: \(error.message) [\(error.code)]", ExitCode.malformed)
+            fail("not a well-formed receipt: \(error.code): \(error.message)", ExitCode.malformed)
         }
         if options.flags.contains("--json") {
             print(inspectJSON(parsed))
         } else {
-            print(inspectText(parsed, source: input.name, size: input.bytes.count))
+            print(inspectText(parsed, source: inputSummary(input.name, input.bytes)))
         }
         return ExitCode.genuine
     }
@@ -51,9 +51,9 @@ enum InspectCommand {
         return lines
     }
 
-    static func inspectText(_ parsed: UnverifiedReceipt, source: String, size: Int) -> String {
+    static func inspectText(_ parsed: UnverifiedReceipt, source: String) -> String {
         var lines = ["UNVERIFIED: decoded without checking signature, chain or policy. Nothing here is trustworthy."]
-        lines.append(TextReport.row("Receipt", "\(source) (\(size) bytes)"))
+        lines.append(TextReport.row("Receipt", source))
         lines += TextReport.receiptLines(parsed.receipt)
         lines.append("Attributes (raw, file order)")
         for attribute in parsed.receipt.rawAttributes {
@@ -61,7 +61,7 @@ enum InspectCommand {
         }
         for (index, purchase) in parsed.receipt.inAppPurchases.enumerated() {
             lines.append("In-app purchase \(index) (raw)")
-            for attribute in purchase.rawAttributes { lines.append("    " + rawLine(attribute, inApp: true)) }
+            for attribute in purchase.rawAttributes { lines.append("  " + rawLine(attribute, inApp: true)) }
         }
         lines.append("Certificates (\(parsed.signedData.certificates.count), as stored)")
         lines += TextReport.certificateLines(parsed.signedData.certificates, anchorLast: false)
@@ -72,9 +72,14 @@ enum InspectCommand {
     }
 
     static func rawLine(_ attribute: ReceiptAttribute, inApp: Bool) -> String {
-        let name = inApp ? ReceiptAttributeType.name(ofInApp: attribute.type)
+        let name =
+            inApp
+            ? ReceiptAttributeType.name(ofInApp: attribute.type)
             : ReceiptAttributeType.name(ofTopLevel: attribute.type)
-        let label = "\(attribute.type) \(name)".padding(toLength: 36, withPad: " ", startingAt: 0)
+        let type = String(attribute.type)
+        let label =
+            String(repeating: " ", count: max(0, 4 - type.count)) + type + " "
+            + name.padding(toLength: max(31, name.count + 1), withPad: " ", startingAt: 0)
         return label + "v\(attribute.version)  " + valueText(attribute)
     }
 
@@ -97,15 +102,19 @@ enum InspectCommand {
             purchase.rawAttributes.map { rawJSON($0, inApp: true) }
         }
         object["certificates"] = parsed.signedData.certificates.map { certificate -> [String: Any] in
-            ["subject": certificate.subject.description, "issuer": certificate.issuer.description,
-             "not_before": certificate.notBefore.description, "not_after": certificate.notAfter.description,
-             "serial": TextReport.hex(certificate.serialNumber), "key": certificate.publicKey.description,
-             "signature_algorithm": TextReport.describe(certificate.signatureAlgorithm),
-             "sha256": TextReport.hex(certificate.sha256Fingerprint())]
+            [
+                "subject": certificate.subject.description, "issuer": certificate.issuer.description,
+                "not_before": certificate.notBefore.description, "not_after": certificate.notAfter.description,
+                "serial": TextReport.hex(certificate.serialNumber), "key": certificate.publicKey.description,
+                "signature_algorithm": TextReport.describe(certificate.signatureAlgorithm),
+                "sha256": TextReport.hex(certificate.sha256Fingerprint()),
+            ]
         }
         object["signers"] = parsed.signedData.signerInfos.map { signer -> [String: Any] in
-            var entry: [String: Any] = ["version": signer.version, "digest": signer.digestAlgorithm.name,
-                                        "signed_attributes": signer.signedAttributes != nil]
+            var entry: [String: Any] = [
+                "version": signer.version, "digest": signer.digestAlgorithm.name,
+                "signed_attributes": signer.signedAttributes != nil,
+            ]
             switch signer.signatureAlgorithm {
             case .rsaEncryption: entry["signature_algorithm"] = "rsaEncryption"
             case .rsaWithDigest(let hash): entry["signature_algorithm"] = "\(hash.name)WithRSA"
@@ -113,15 +122,19 @@ enum InspectCommand {
             return entry
         }
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]),
-              let text = String(data: data, encoding: .utf8)
+            let text = String(data: data, encoding: .utf8)
         else { return "{}" }
         return text
     }
 
     static func rawJSON(_ attribute: ReceiptAttribute, inApp: Bool) -> [String: Any] {
-        let name = inApp ? ReceiptAttributeType.name(ofInApp: attribute.type)
+        let name =
+            inApp
+            ? ReceiptAttributeType.name(ofInApp: attribute.type)
             : ReceiptAttributeType.name(ofTopLevel: attribute.type)
-        return ["type": attribute.type, "version": attribute.version, "name": name,
-                "value_hex": TextReport.hex(attribute.value), "value": valueText(attribute), "offset": attribute.offset]
+        return [
+            "type": attribute.type, "version": attribute.version, "name": name,
+            "value_hex": TextReport.hex(attribute.value), "value": valueText(attribute), "offset": attribute.offset,
+        ]
     }
 }

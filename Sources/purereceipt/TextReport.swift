@@ -8,8 +8,11 @@ import PureReceipt
 import PureX509
 
 enum TextReport {
+    /// Width of the label column; values start at this column.
+    static let labelWidth = 22
+
     static func row(_ label: String, _ value: String) -> String {
-        label.padding(toLength: 20, withPad: " ", startingAt: 0) + value
+        label.padding(toLength: max(labelWidth, label.count + 1), withPad: " ", startingAt: 0) + value
     }
 
     static func date(_ instant: Instant?) -> String { instant.map { $0.description } ?? "-" }
@@ -33,21 +36,37 @@ enum TextReport {
         lines.append(row("Opaque value", hex(receipt.opaqueValue)))
         lines.append(row("SHA-1 hash", hex(receipt.sha1Hash)))
         lines.append(row("In-app purchases", String(receipt.inAppPurchases.count)))
-        for purchase in receipt.inAppPurchases { lines.append("  " + purchaseLine(purchase)) }
+        lines += purchaseLines(receipt.inAppPurchases)
         return lines
     }
 
-    static func purchaseLine(_ purchase: InAppPurchase) -> String {
-        var parts = [date(purchase.purchaseDate), purchase.productIdentifier, "txn " + purchase.transactionIdentifier]
-        if let original = purchase.originalTransactionIdentifier, original != purchase.transactionIdentifier {
-            parts.append("orig " + original)
+    /// One line per purchase, in file order, with the date, product and transaction columns aligned:
+    /// `#  purchase date  product  txn  [orig …] [qty n] [expires …] [CANCELLED …] [trial] [intro offer]`.
+    static func purchaseLines(_ purchases: [InAppPurchase]) -> [String] {
+        let indexWidth = String(max(0, purchases.count - 1)).count
+        let productWidth = purchases.map(\.productIdentifier.count).max() ?? 0
+        let transactionWidth = purchases.map(\.transactionIdentifier.count).max() ?? 0
+        return purchases.enumerated().map { index, purchase in
+            let number = String(index)
+            var parts = [
+                String(repeating: " ", count: indexWidth - number.count) + number,
+                date(purchase.purchaseDate).padding(toLength: 20, withPad: " ", startingAt: 0),
+                purchase.productIdentifier.padding(toLength: productWidth, withPad: " ", startingAt: 0),
+                "txn "
+                    + purchase.transactionIdentifier.padding(toLength: transactionWidth, withPad: " ", startingAt: 0),
+            ]
+            if let original = purchase.originalTransactionIdentifier, original != purchase.transactionIdentifier {
+                parts.append("orig " + original)
+            }
+            if let quantity = purchase.quantity, quantity != 1 { parts.append("qty \(quantity)") }
+            if let expires = purchase.subscriptionExpirationDate { parts.append("expires " + date(expires)) }
+            if let cancelled = purchase.cancellationDate { parts.append("CANCELLED " + date(cancelled)) }
+            if purchase.isTrialPeriod == true { parts.append("trial") }
+            if purchase.isInIntroOfferPeriod == true { parts.append("intro offer") }
+            var line = "  " + parts.joined(separator: "  ")
+            while line.last == " " { line.removeLast() }
+            return line
         }
-        if let quantity = purchase.quantity, quantity != 1 { parts.append("qty \(quantity)") }
-        if let expires = purchase.subscriptionExpirationDate { parts.append("expires " + date(expires)) }
-        if let cancelled = purchase.cancellationDate { parts.append("CANCELLED " + date(cancelled)) }
-        if purchase.isTrialPeriod == true { parts.append("trial") }
-        if purchase.isInIntroOfferPeriod == true { parts.append("intro offer") }
-        return parts.joined(separator: "  ")
     }
 
     static func certificateLines(_ certificates: [Certificate], anchorLast: Bool) -> [String] {
@@ -57,7 +76,8 @@ enum TextReport {
             lines.append("  [\(index)] \(certificate.subject)\(role)")
             lines.append("      issuer   \(certificate.issuer)")
             lines.append("      valid    \(certificate.notBefore) … \(certificate.notAfter)")
-            lines.append("      key      \(certificate.publicKey.description), signed with \(describe(certificate.signatureAlgorithm))")
+            let signature = describe(certificate.signatureAlgorithm)
+            lines.append("      key      \(certificate.publicKey.description), signed with \(signature)")
             lines.append("      serial   \(hex(certificate.serialNumber))")
             lines.append("      sha-256  \(hex(certificate.sha256Fingerprint()))")
         }
@@ -71,15 +91,18 @@ enum TextReport {
         }
     }
 
-    static func verified(_ verified: VerifiedReceipt, source: String, size: Int) -> String {
-        var lines = [row("Receipt", "\(source) (\(size) bytes)")]
+    /// The verify report: the receipt, the checks that ran (`checks`: name and result), the chain
+    /// and the verdict, last.
+    static func verified(_ verified: VerifiedReceipt, source: String, checks: [(String, String)]) -> String {
+        var lines = [row("Receipt", source)]
         lines += receiptLines(verified.receipt)
-        lines.append("Chain")
+        lines.append("Chain (signer first)")
         lines += certificateLines(verified.chain, anchorLast: true)
-        lines.append(row("Signature", "RSA PKCS #1 v1.5 with \(verified.digestAlgorithm.name)"))
-        lines.append(row("Validity checked at", verified.validityInstant.description))
+        lines.append("Checks")
+        for (name, result) in checks { lines.append(row("  " + name, result)) }
         if verified.isXcodeTestReceipt {
-            lines.append(row("Verdict", "XCODE TEST RECEIPT — signed by the StoreKit testing key (opt-in); proves nothing"))
+            lines.append(
+                row("Verdict", "XCODE TEST RECEIPT — signed by the StoreKit testing key (opt-in); proves nothing"))
         } else {
             lines.append(row("Verdict", "GENUINE — signature, chain and every requested check hold"))
         }

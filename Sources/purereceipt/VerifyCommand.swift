@@ -1,38 +1,100 @@
 // verify: the full check — structure, signature, chain, then the caller's requirements.
+//
+// Output: text (the receipt, the checks that ran, the chain, the verdict) or, with --json, the
+// verifyReceipt-compatible document. With --json a JSON document is printed on stdout whatever
+// happens — usage errors (status 21000) and unreadable files (21002) included — so scripts can
+// always parse stdout. Every failure also gets one line on stderr: the verdict, the stable code
+// of the failed check, then the library's message.
 
 import Foundation
 import PureReceipt
 import PureX509
 
 enum VerifyCommand {
+    static let valuedOptions: Set<String> = [
+        "--root", "--xcode-root", "--at", "--now", "--bundle-id", "--bundle-version", "--device-id",
+        "--environment", "--endpoint",
+    ]
+
     static func run(_ arguments: [String]) -> Int32 {
+        // Looked for before parsing, so that even a usage error answers in JSON.
+        let json = arguments.prefix { $0 != "--" }.contains("--json")
         let options: ParsedArguments
         do {
-            options = try parseArguments(
-                arguments,
-                valued: ["--root", "--xcode-root", "--at", "--now", "--bundle-id", "--bundle-version", "--device-id",
-                         "--environment", "--endpoint"],
-                flags: ["--json"])
+            options = try parseArguments(arguments, valued: valuedOptions, flags: ["--json"])
         } catch {
-            if case .message(let text) = error { fail("\(text)\n\(usage)", ExitCode.usage) }
-            return ExitCode.usage
+            switch error {
+            case .message(let text): usageFailure(text, json: json)
+            }
         }
+        let (policy, endpoint) = makePolicy(options, json: json)
+        let input: (bytes: [UInt8], name: String)
+        switch readInputOrReason(options.positional.first) {
+        case .success(let read): input = read
+        case .failure(let failure): fileFailure(code: InputFailure.code, failure.message, json: json)
+        }
+        let requestDate = policy.currentTime ?? Instant(millisecondsSince1970: 0)
+
+        let verified: VerifiedReceipt
+        do {
+            verified = try ReceiptValidator.validate(input.bytes, policy: policy)
+        } catch {
+            if json { print(VerifyReceiptJSON.render(error).text) }
+            var message = error.message
+            if error.code == "chain.certificateExpired" {
+                message +=
+                    policy.validityInstant.map { " (validity checked at \($0), from --at)" }
+                    ?? " (validity checked at the receipt creation date)"
+            }
+            report(verdictText(error.verdict), code: error.code, message)
+            return error.verdict == .malformed ? ExitCode.malformed : ExitCode.notGenuine
+        }
+        // The endpoint emulation is a check like the others: it applies to text output too.
+        let document = VerifyReceiptJSON.render(verified, endpoint: endpoint, requestDate: requestDate)
+        if json { print(document.text) }
+        if document.status != 0 {
+            let environment = verified.receipt.environment?.rawValue ?? "-"
+            if document.status == 21007 {
+                let message = "\(environment) receipt sent to the production endpoint (status 21007)"
+                report("check failed", code: "environment.sandboxReceipt", message)
+            } else {
+                let message = "\(environment) receipt sent to the sandbox endpoint (status 21008)"
+                report("check failed", code: "environment.productionReceipt", message)
+            }
+            return ExitCode.notGenuine
+        }
+        if !json {
+            let checks = performedChecks(
+                verified, policy: policy, endpoint: endpoint, explicitInstant: options.last("--at"))
+            print(TextReport.verified(verified, source: inputSummary(input.name, input.bytes), checks: checks))
+        }
+        return ExitCode.genuine
+    }
+
+    /// The policy and endpoint the options ask for; exits on a usage error or an unreadable certificate.
+    static func makePolicy(_ options: ParsedArguments, json: Bool) -> (ReceiptPolicy, VerifyReceiptEndpoint) {
         var policy = ReceiptPolicy()
-        let roots = options.all("--root").flatMap { loadCertificates($0) }
+        let roots = options.all("--root").flatMap { loadCertificates($0, option: "--root", json: json) }
         if !roots.isEmpty { policy.anchors = TrustAnchors(certificates: roots) }
         if let path = options.last("--xcode-root") {
-            let certificates = loadCertificates(path)
+            let certificates = loadCertificates(path, option: "--xcode-root", json: json)
             guard certificates.count == 1, let xcode = certificates.first else {
-                fail("--xcode-root \(path): expected exactly one certificate", ExitCode.usage)
+                usageFailure(
+                    "--xcode-root \(path): expected exactly one certificate, found \(certificates.count)",
+                    json: json)
             }
             policy.xcodeCertificate = xcode
         }
         if let text = options.last("--at") {
-            guard let instant = Instant.parseRFC3339(text) else { fail("--at: not an RFC 3339 time: \(text)", ExitCode.usage) }
+            guard let instant = Instant.parseRFC3339(text) else {
+                usageFailure("--at: not an RFC 3339 time (e.g. 2026-01-01T00:00:00Z): \(text)", json: json)
+            }
             policy.validityInstant = instant
         }
         if let text = options.last("--now") {
-            guard let instant = Instant.parseRFC3339(text) else { fail("--now: not an RFC 3339 time: \(text)", ExitCode.usage) }
+            guard let instant = Instant.parseRFC3339(text) else {
+                usageFailure("--now: not an RFC 3339 time (e.g. 2026-01-01T00:00:00Z): \(text)", json: json)
+            }
             policy.currentTime = instant
         } else {
             policy.currentTime = Instant(millisecondsSince1970: Int64(Date().timeIntervalSince1970 * 1000))
@@ -41,16 +103,16 @@ enum VerifyCommand {
         policy.bundleVersion = options.last("--bundle-version")
         if let text = options.last("--device-id") {
             guard let device = parseDeviceIdentifier(text) else {
-                fail("--device-id: expected a UUID or hex bytes: \(text)", ExitCode.usage)
+                usageFailure("--device-id: expected a UUID (8-4-4-4-12) or hex bytes: \(text)", json: json)
             }
             policy.deviceIdentifier = device
         }
         if let text = options.last("--environment") {
-            let names = text.split(separator: ",").map { String($0) }
-            let environments = names.map { ReceiptEnvironment(rawValue: $0) }
+            let environments = text.split(separator: ",").map { ReceiptEnvironment(rawValue: String($0)) }
             guard !environments.isEmpty, environments.allSatisfy({ ReceiptEnvironment.apple.contains($0) }) else {
-                fail("--environment: expected Production, ProductionSandbox, ProductionVPP or ProductionVPPSandbox",
-                     ExitCode.usage)
+                usageFailure(
+                    "--environment: expected a comma-separated list of Production, ProductionSandbox, "
+                        + "ProductionVPP, ProductionVPPSandbox: \(text)", json: json)
             }
             policy.environments = Set(environments)
         }
@@ -59,44 +121,108 @@ enum VerifyCommand {
             switch text {
             case "production": endpoint = .production
             case "sandbox": endpoint = .sandbox
-            default: fail("--endpoint: expected production or sandbox", ExitCode.usage)
+            default: usageFailure("--endpoint: expected production or sandbox: \(text)", json: json)
             }
         }
-        let json = options.flags.contains("--json")
-        let input = readInput(options.positional.first)
-        let requestDate = policy.currentTime ?? Instant(millisecondsSince1970: 0)
-
-        do {
-            let verified = try ReceiptValidator.validate(input.bytes, policy: policy)
-            if json {
-                let document = VerifyReceiptJSON.render(verified, endpoint: endpoint, requestDate: requestDate)
-                print(document.text)
-                return document.status == 0 ? ExitCode.genuine : ExitCode.notGenuine
-            }
-            print(TextReport.verified(verified, source: input.name, size: input.bytes.count))
-            return ExitCode.genuine
-        } catch {
-            if json { print(VerifyReceiptJSON.render(error).text) }
-            FileHandle.standardError.write(Data("purereceipt: \(verdictText(error)): \(error.message) [\(error.code)]\n".utf8))
-            return error.verdict == .malformed ? ExitCode.malformed : ExitCode.notGenuine
-        }
+        return (policy, endpoint)
     }
 
-    static func verdictText(_ error: ReceiptValidationError) -> String {
-        switch error.verdict {
+    /// One row per check that ran, for the text report, in the order the validator runs them.
+    static func performedChecks(
+        _ verified: VerifiedReceipt, policy: ReceiptPolicy, endpoint: VerifyReceiptEndpoint,
+        explicitInstant: String?
+    ) -> [(String, String)] {
+        let receipt = verified.receipt
+        let instantSource = explicitInstant == nil ? "receipt creation date" : "--at"
+        var checks: [(String, String)] = [
+            ("signature", "ok  RSA PKCS #1 v1.5 with \(verified.digestAlgorithm.name) over the receipt payload"),
+            verified.isXcodeTestReceipt
+                ? ("chain", "ok  self-signed StoreKit testing certificate (--xcode-root opt-in)")
+                : ("chain", "ok  \(verified.chain.count) certificates, signer to trust anchor, Apple marker OIDs"),
+            ("validity", "ok  every certificate valid at \(verified.validityInstant) (\(instantSource))"),
+        ]
+        checks.append(
+            ("bundle id", policy.bundleIdentifier.map { "ok  \"\($0)\"" } ?? "-   not requested (--bundle-id)"))
+        checks.append(
+            ("bundle version", policy.bundleVersion.map { "ok  \"\($0)\"" } ?? "-   not requested (--bundle-version)"))
+        checks.append(
+            (
+                "device hash",
+                policy.deviceIdentifier == nil
+                    ? "-   not requested (--device-id)"
+                    : "ok  SHA-1(device ‖ opaque value ‖ bundle id) equals attribute 5"
+            ))
+        let environment = receipt.environment?.rawValue ?? "-"
+        checks.append(
+            (
+                "environment",
+                verified.isXcodeTestReceipt
+                    ? "ok  \(environment) (accepted only through --xcode-root)"
+                    : "ok  \(environment) is one of "
+                        + policy.environments.map(\.rawValue).sorted().joined(separator: ", ")
+            ))
+        if let expiration = receipt.expirationDate, !verified.isXcodeTestReceipt {
+            checks.append(
+                ("expiration", "ok  \(expiration) is after \(policy.currentTime ?? verified.validityInstant)"))
+        }
+        switch endpoint {
+        case .any: break
+        case .production: checks.append(("endpoint", "ok  production (a sandbox receipt would give status 21007)"))
+        case .sandbox: checks.append(("endpoint", "ok  sandbox (a production receipt would give status 21008)"))
+        }
+        return checks
+    }
+
+    static func verdictText(_ verdict: ReceiptValidationError.Verdict) -> String {
+        switch verdict {
         case .malformed: return "not a well-formed receipt"
         case .notAuthentic: return "NOT GENUINE"
         case .policyFailed: return "check failed"
         }
     }
 
+    /// The stderr line for a failure: verdict, the stable code of the failed check, the message.
+    static func report(_ verdict: String, code: String, _ message: String) {
+        FileHandle.standardError.write(Data("purereceipt: \(verdict): \(code): \(message)\n".utf8))
+    }
+
+    /// A usage error (exit 64); with --json also a document with status 21000 (bad request).
+    static func usageFailure(_ message: String, json: Bool) -> Never {
+        if json {
+            var document = JSONWriter(pretty: true)
+            document.beginObject()
+            document.field("status", Int64(21000))
+            document.field("reason", "usage")
+            document.field("verdict", "usage")
+            document.field("message", message)
+            document.endObject()
+            print(document.text)
+        }
+        usageError(message)
+    }
+
+    /// A file that cannot be used (exit 2); with --json also a document with status 21002.
+    static func fileFailure(code: String, _ message: String, json: Bool) -> Never {
+        if json {
+            print(VerifyReceiptJSON.render(ReceiptValidationError(.malformed, code: code, message)).text)
+        }
+        report("error", code: code, message)
+        exit(ExitCode.malformed)
+    }
+
     /// Loads certificates from a DER or PEM file; exits 2 when unreadable or malformed.
-    static func loadCertificates(_ path: String) -> [Certificate] {
-        guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)", ExitCode.malformed) }
+    static func loadCertificates(_ path: String, option: String, json: Bool) -> [Certificate] {
+        let data: [UInt8]
+        switch readInputOrReason(path == "-" ? "./-" : path) {
+        case .success(let read): data = read.bytes
+        case .failure(let failure): fileFailure(code: InputFailure.code, "\(option): \(failure.message)", json: json)
+        }
         do {
-            return try TrustAnchors.parse(pemOrDER: Array(data))
+            return try TrustAnchors.parse(pemOrDER: data)
         } catch {
-            fail("\(path): not a certificate: \(error)", ExitCode.malformed)
+            fileFailure(
+                code: "input.notACertificate", "\(option): \(path): not a DER or PEM certificate (\(error))",
+                json: json)
         }
     }
 }

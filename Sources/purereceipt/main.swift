@@ -32,9 +32,10 @@ let usage = """
              --device-id ID       require the device hash to match (a UUID in text form, or hex bytes)
              --environment ENV    accept only these environments (comma-separated: Production,
                                   ProductionSandbox, ProductionVPP, ProductionVPPSandbox)
-             --endpoint E         emulate verifyReceipt's production or sandbox endpoint in --json
-                                  (status 21007 / 21008 for a receipt from the other environment)
+             --endpoint E         emulate verifyReceipt's production or sandbox endpoint: a receipt
+                                  from the other environment fails (status 21007 / 21008)
              --json               print the verifyReceipt-compatible JSON document instead of text
+                                  (always one document on stdout, failures included)
            purereceipt inspect [--json] [FILE]     decode WITHOUT verifying (says "unverified")
            purereceipt dump [FILE]                 annotated ASN.1 tree
            purereceipt --help | --version
@@ -46,6 +47,11 @@ let usage = """
 func fail(_ message: String, _ code: Int32) -> Never {
     FileHandle.standardError.write(Data("purereceipt: \(message)\n".utf8))
     exit(code)
+}
+
+/// A usage error: one line naming the problem, a pointer to --help, exit 64.
+func usageError(_ message: String) -> Never {
+    fail("\(message)\nRun 'purereceipt --help' for usage.", ExitCode.usage)
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -66,5 +72,5 @@ case "inspect":
 case "dump":
     exit(DumpCommand.run(arguments))
 default:
-    fail("unknown command '\(command)'\n\(usage)", ExitCode.usage)
+    usageError("unknown command '\(command)'")
 }
