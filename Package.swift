@@ -37,6 +37,12 @@ let package = Package(
         .executableTarget(name: "purereceipt", dependencies: ["PureReceipt"]),
         .executableTarget(
             name: "purereceipt-bench", dependencies: ["PureReceipt", "PureX509", "PureCrypto", "PureDER"]),
+        // Fuzzing: one entry point per fuzz target, and one executable that is a libFuzzer
+        // harness when built with -DFUZZING (see Docs/FUZZING.md) and a replayer otherwise.
+        .target(
+            name: "PureReceiptFuzzing", dependencies: ["PureReceipt", "PureX509", "PureCrypto", "PureDER"],
+            swiftSettings: librarySettings),
+        .executableTarget(name: "purereceipt-fuzz", dependencies: ["PureReceiptFuzzing"]),
 
         // Tests mirror sources.
         .testTarget(name: "PureDERTests", dependencies: ["PureDER"]),
@@ -44,5 +50,6 @@ let package = Package(
         .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "PureCrypto", "PureDER"]),
         .testTarget(name: "PureReceiptTests", dependencies: ["PureReceipt", "PureX509", "PureCrypto", "PureDER"]),
         .testTarget(name: "PurereceiptCLITests", dependencies: ["purereceipt"]),
+        .testTarget(name: "PureReceiptFuzzingTests", dependencies: ["PureReceiptFuzzing"]),
     ]
 )
