@@ -76,7 +76,8 @@ public struct DERCursor: Sendable {
 
     /// The same bytes read under other rules (e.g. DER inside a BER envelope).
     public func with(rules: EncodingRules) -> DERCursor {
-        DERCursor(checked: bytes, offset: offset, end: end, rules: rules, depth: depth, indefiniteDepth: indefiniteDepth)
+        DERCursor(
+            checked: bytes, offset: offset, end: end, rules: rules, depth: depth, indefiniteDepth: indefiniteDepth)
     }
 
     /// Whole consumption: fails unless every byte was read.

@@ -21,8 +21,9 @@ public struct DERElement: Sendable {
 
     /// A cursor over the content, one level deeper, under the same rules.
     public var content: DERCursor {
-        DERCursor(checked: bytes, offset: contentRange.lowerBound, end: contentRange.upperBound,
-                  rules: rules, depth: depth + 1, indefiniteDepth: indefiniteDepth + (isIndefinite ? 1 : 0))
+        DERCursor(
+            checked: bytes, offset: contentRange.lowerBound, end: contentRange.upperBound,
+            rules: rules, depth: depth + 1, indefiniteDepth: indefiniteDepth + (isIndefinite ? 1 : 0))
     }
     /// The content octets, without copying.
     public var contentBytes: ArraySlice<UInt8> { bytes[contentRange] }

@@ -93,7 +93,8 @@ public struct DERError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidValue: text += "invalid value"
         case .wrongConstructedBit: text += "wrong primitive/constructed form"
         case .nestingTooDeep:
-            text += "nesting deeper than allowed (\(Limits.maxNestingDepth) levels, "
+            text +=
+                "nesting deeper than allowed (\(Limits.maxNestingDepth) levels, "
                 + "\(Limits.maxIndefiniteNesting) indefinite-length levels)"
         case .inputTooLarge: text += "input larger than \(Limits.maxInputBytes) bytes"
         case .tooMany: text += "too many items"

@@ -24,6 +24,8 @@ public enum Limits {
     public static let maxCertificates = 16
     /// Longest certificate chain, leaf and anchor included.
     public static let maxChainLength = 5
+    /// Most verified chains a `VerifiedChainCache` / `ChainCache` keeps (least recently used evicted).
+    public static let maxCachedChains = 64
     /// Most extensions in one certificate.
     public static let maxExtensions = 64
     /// Most relative distinguished names (and attributes per RDN) in one Name.

@@ -54,6 +54,17 @@ extension DERCursor {
 
     /// Decodes the element at the current offset without moving.
     public func peekElement() throws(DERError) -> DERElement {
+        let header = try peekHeader()
+        return DERElement(
+            bytes: bytes, tag: header.tag, start: offset, contentRange: header.content, end: header.end,
+            isIndefinite: header.isIndefinite, rules: rules, depth: depth, indefiniteDepth: indefiniteDepth)
+    }
+
+    /// Decodes the identifier and length of the element at the current offset without moving:
+    /// every check of `peekElement`, without building a `DERElement` (which holds a reference to
+    /// the input and so costs reference counting; `scan` in Walk.swift relies on this).
+    @inline(__always)
+    func peekHeader() throws(DERError) -> (tag: DERTag, content: Range<Int>, end: Int, isIndefinite: Bool) {
         var position = offset
         let start = position
         let tag = try readTag(at: &position, "identifier")
@@ -71,9 +82,7 @@ extension DERCursor {
             guard length <= end - contentStart else {
                 throw DERError(.lengthPastEnd, at: start, "length of \(tag)")
             }
-            return DERElement(bytes: bytes, tag: tag, start: start,
-                              contentRange: contentStart..<(contentStart + length), end: contentStart + length,
-                              isIndefinite: false, rules: rules, depth: depth, indefiniteDepth: indefiniteDepth)
+            return (tag, contentStart..<(contentStart + length), contentStart + length, false)
         }
         // BER indefinite length: scan the children to the matching end-of-contents. Every enclosing
         // indefinite element scanned this content once already, so the cost of a parse is at most
@@ -82,17 +91,24 @@ extension DERCursor {
             throw DERError(.nestingTooDeep, at: start, "indefinite-length nesting")
         }
         let contentEnd = try scanToEndOfContents(from: contentStart, elementStart: start)
-        return DERElement(bytes: bytes, tag: tag, start: start, contentRange: contentStart..<contentEnd,
-                          end: contentEnd + 2, isIndefinite: true, rules: rules, depth: depth,
-                          indefiniteDepth: indefiniteDepth)
+        // contentEnd + 2 ≤ end: scanToEndOfContents found both end-of-contents octets before `end`.
+        return (tag, contentStart..<contentEnd, contentEnd + 2, true)
     }
 
-    /// Identifier octets, X.690 §8.1.2.
+    /// Identifier octets, X.690 §8.1.2. Inlined (with `readLength`) into `peekElement`, the hottest
+    /// path of every parse: measured with callgrind on asn1_walk_payload8k (see PERFORMANCE.md).
+    @inline(__always)
     private func readTag(at position: inout Int, _ context: String) throws(DERError) -> DERTag {
         guard position < end else { throw DERError(.truncated, at: position, context) }
         let first = bytes[position]
         position += 1
-        let tagClass = TagClass(rawValue: first >> 6) ?? .universal  // two bits: always a valid raw value
+        let tagClass: TagClass
+        switch first >> 6 {  // two bits
+        case 0: tagClass = .universal
+        case 1: tagClass = .application
+        case 2: tagClass = .contextSpecific
+        default: tagClass = .private
+        }
         let constructed = first & 0x20 != 0
         let low = UInt32(first & 0x1F)
         guard low == 0x1F else { return DERTag(tagClass, number: low, constructed: constructed) }
@@ -116,6 +132,7 @@ extension DERCursor {
     }
 
     /// Length octets, X.690 §8.1.3; nil means indefinite. DER restrictions per X.690 §10.1.
+    @inline(__always)
     private func readLength(at position: inout Int, constructed: Bool) throws(DERError) -> Int? {
         guard position < end else { throw DERError(.truncated, at: position, "length") }
         let first = bytes[position]
@@ -153,8 +170,9 @@ extension DERCursor {
     /// Finds the end-of-contents octets closing an indefinite-length element whose content
     /// starts at `contentStart`. Returns the offset of the end-of-contents octets.
     private func scanToEndOfContents(from contentStart: Int, elementStart: Int) throws(DERError) -> Int {
-        var inner = DERCursor(checked: bytes, offset: contentStart, end: end, rules: rules, depth: depth + 1,
-                              indefiniteDepth: indefiniteDepth + 1)
+        var inner = DERCursor(
+            checked: bytes, offset: contentStart, end: end, rules: rules, depth: depth + 1,
+            indefiniteDepth: indefiniteDepth + 1)
         while true {
             guard inner.offset < inner.end else {
                 throw DERError(.unterminatedIndefiniteLength, at: elementStart, "indefinite length")

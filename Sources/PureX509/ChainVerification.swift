@@ -33,6 +33,18 @@ public import PureDER
 public func verifyChain(
     leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, policy: ChainPolicy, at time: DERTime
 ) throws(X509Error) -> [Certificate] {
+    try verifyChain(leaf: leaf, pool: pool, anchors: anchors, policy: policy, at: time, knownPath: nil)
+}
+
+/// The chain verification, with the certificate signatures optionally taken as already verified.
+///
+/// `knownPath` is a path this function returned earlier for byte-identical `leaf`, `pool`, anchors
+/// and policy (ChainCache.swift guarantees that): path building — the certificate signatures — is
+/// skipped; every other check below still runs.
+func verifyChain(
+    leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, policy: ChainPolicy, at time: DERTime,
+    knownPath: [Certificate]?
+) throws(X509Error) -> [Certificate] {
     let path: [Certificate]
     switch policy {
     case .apple:
@@ -41,24 +53,36 @@ public func verifyChain(
             // A self-signed signer is what Xcode's StoreKit testing writes; name it as such.
             throw X509Error(.xcodeNotAllowed, certificate: leaf.subject.description)
         }
+        // Apple receipt rule (marker-oids): the signer leaf carries the receipt-signing marker
+        // 1.2.840.113635.100.6.11.1; without it any certificate chaining to Apple's root could sign.
         guard hasLeafMarker else { throw X509Error(.leafMarkerMissing, certificate: leaf.subject.description) }
-        path = try buildPath(leaf: leaf, pool: pool, anchors: anchors.candidates(in: pool))
+        if let knownPath {
+            path = knownPath
+        } else {
+            path = try buildPath(leaf: leaf, pool: pool, anchors: anchors.candidates(in: pool))
+        }
         // RFC 5280 CA checks come before the policy's shape and marker checks, so that a non-CA
         // certificate used as an intermediate is reported as what it is (notCA) whatever
         // extensions it carries.
         try checkIssuers(path)
-        // Apple policy: leaf → intermediate → anchor, exactly.
+        // Apple receipt rule (chain-shape): leaf → intermediate → anchor, exactly.
         guard path.count <= 3 else { throw X509Error(.chainTooLong, certificate: leaf.subject.description) }
         // buildPath returns the leaf and at least the anchor; `issuer` is the certificate above the leaf.
         let issuer = path.dropFirst().first ?? leaf
+        // Apple receipt rule (marker-oids): the certificate that issued the leaf carries the WWDR
+        // intermediate marker 1.2.840.113635.100.6.2.1.
         guard path.count == 3, issuer.extensions.contains(AppleMarkers.wwdrIntermediate) else {
             throw X509Error(.intermediateMarkerMissing, certificate: issuer.subject.description)
         }
     case .xcode(let pinned):
+        // Apple receipt rule (xcode-opt-in): the signer is byte-identical to the self-signed
+        // StoreKit-testing certificate the caller opted in with, and its self-signature verifies.
         guard leaf.isSameCertificate(as: pinned), leaf.isSelfIssued else {
             throw X509Error(.untrusted, certificate: leaf.subject.description)
         }
-        try leaf.verifySignature(issuedBy: leaf)
+        if knownPath == nil {
+            try leaf.verifySignature(issuedBy: leaf)
+        }
         path = [leaf]
     }
 
@@ -77,6 +101,7 @@ public func verifyChain(
             throw X509Error(.certificateExpired, certificate: certificate.subject.description)
         }
     }
+    // Apple receipt rule (rsa-2048): every RSA key in an Apple receipt path has at least 2048 bits.
     if case .apple = policy {
         for certificate in path {
             if case .rsa(let key) = certificate.publicKey, key.modulusBitCount < ChainPolicy.appleMinimumRSABits {
@@ -88,23 +113,23 @@ public func verifyChain(
 }
 
 /// RFC 5280 §6.1.4: every certificate that issued another in the path must be allowed to.
+/// Names are rendered only on failure: rendering costs more than all the checks (callgrind).
 private func checkIssuers(_ path: [Certificate]) throws(X509Error) {
     for (index, issuer) in path.enumerated().dropFirst() {
-        let name = issuer.subject.description
         // RFC 5280 §6.1.4 (k): "verify that the certificate is a CA certificate (as specified in a
         // basicConstraints extension with the cA field set to TRUE)".
         guard let constraints = issuer.extensions.basicConstraints, constraints.isCA else {
-            throw X509Error(.notCA, certificate: name)
+            throw X509Error(.notCA, certificate: issuer.subject.description)
         }
         // RFC 5280 §6.1.4 (n): "If a key usage extension is present, verify that the keyCertSign bit is set."
         if let usage = issuer.extensions.keyUsage, !usage.contains(.keyCertSign) {
-            throw X509Error(.notCA, certificate: name)
+            throw X509Error(.notCA, certificate: issuer.subject.description)
         }
         // RFC 5280 §4.2.1.9: pathLenConstraint "gives the maximum number of non-self-issued
         // intermediate certificates that may follow this certificate in a valid certification path."
         if let limit = constraints.pathLenConstraint {
             let following = path[1..<index].filter { !$0.isSelfIssued }.count
-            guard following <= limit else { throw X509Error(.notCA, certificate: name) }
+            guard following <= limit else { throw X509Error(.notCA, certificate: issuer.subject.description) }
         }
     }
 }

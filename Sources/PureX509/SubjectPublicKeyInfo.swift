@@ -67,8 +67,11 @@ extension PublicKey {
                 try algorithm.expectEnd("SubjectPublicKeyInfo.algorithm")
             }
             do {
+                // A certificate's key verifies at most one signature per parse: R² mod n is
+                // computed then, not here (x509_parse_leaf, cached chains: PERFORMANCE.md).
                 let key = try RSAPublicKey(
-                    subjectPublicKey: bitString, in: cursor.bytes, at: bitStringOffset, depth: spki.depth)
+                    subjectPublicKey: bitString, in: cursor.bytes, at: bitStringOffset, depth: spki.depth,
+                    precompute: false)
                 return .rsa(key)
             } catch {
                 throw X509Error(.badPublicKey("RSA: \(error)"))

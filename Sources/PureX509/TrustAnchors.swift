@@ -67,6 +67,8 @@ public struct TrustAnchors: Sendable {
         guard !pinnedSHA256.isEmpty else { return result }
         for certificate in pool {
             let fingerprint = certificate.sha256Fingerprint()
+            // Apple receipt rule (pinned-root): a carried certificate is an anchor only when the
+            // SHA-256 of its whole encoding equals a pinned fingerprint (Apple Inc. Root CA: b0b1730e…f024).
             guard pinnedSHA256.contains(where: { constantTimeEqual($0, fingerprint) }) else { continue }
             guard !result.contains(where: { $0.isSameCertificate(as: certificate) }) else { continue }
             result.append(certificate)

@@ -32,12 +32,14 @@ private func moduli() -> [ModulusCase] {
     list.append(("2^127 - 1", [.max, .max >> 1]))
     list.append(("2^64 + 1", [1, 1]))
     list.append(("3", [3]))
-    list.append(("2^2048 - 2^1024 + 1 style", [1] + [UInt64](repeating: 0, count: 15) + [UInt64](repeating: .max, count: 16)))
+    list.append(
+        ("2^2048 - 2^1024 + 1 style", [1] + [UInt64](repeating: 0, count: 15) + [UInt64](repeating: .max, count: 16)))
     return list.map { ModulusCase(name: $0.0, limbs: $0.1) }
 }
 
 @Suite("BigNum")
 struct BigNumTests {
+    // RFC 8017 §4.1 (I2OSP, "integer too large") and RFC 8017 §4.2 (OS2IP).
     @Test("OS2IP/I2OSP round trip and limits")
     func byteConversions() throws {
         let bytes: [UInt8] = [0x00, 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09]

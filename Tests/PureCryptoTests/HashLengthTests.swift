@@ -24,9 +24,11 @@ struct HashLengthTests {
         #expect(Self.pattern(count: 4) == [0xc6, 0x7e, 0x81, 0x6b])
     }
 
+    // FIPS 180-4 §5.1.1 and FIPS 180-4 §5.1.2: lengths 0...1000 cross every padding boundary (the length field in the same or in an extra block).
     @Test("every row of expected.tsv, all five algorithms")
     func everyLength() throws {
-        let text = try #require(HashTestSupport.vectorText("hash-lengths/expected.tsv"), "Vectors/hash-lengths/expected.tsv missing")
+        let text = try #require(
+            HashTestSupport.vectorText("hash-lengths/expected.tsv"), "Vectors/hash-lengths/expected.tsv missing")
         let lines = text.split(whereSeparator: \.isNewline).filter { !$0.hasPrefix("#") }
         let header = try #require(lines.first).split(separator: "\t")
         #expect(header.first == "length")

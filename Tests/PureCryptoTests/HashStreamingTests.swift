@@ -32,6 +32,7 @@ struct HashStreamingTests {
         (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 29) }
     }
 
+    // FIPS 180-4 §5.2.1 and FIPS 180-4 §5.2.2: the message is parsed into whole blocks however the caller splits it.
     @Test("random split points give the one-shot digest", arguments: HashAlgorithm.allCases)
     func randomSplits(algorithm: HashAlgorithm) {
         for length in Self.lengths {

@@ -98,86 +98,129 @@ private func spkiCases() -> [KeyCase] {
     let zeroN = TestDER.spki(key: TestDER.rsaPublicKey(n: [0], e: e65537))
     return [
         KeyCase(name: "valid 2048-bit SPKI", der: good, expect: .accepted(bits: 2048)),
-        KeyCase(name: "valid 1024-bit", der: TestDER.spki(key: TestDER.rsaPublicKey(n: syntheticModulus(bits: 1024), e: [3])),
-                expect: .accepted(bits: 1024)),
-        KeyCase(name: "valid 8192-bit", der: TestDER.spki(key: TestDER.rsaPublicKey(n: syntheticModulus(bits: 8192), e: e65537)),
-                expect: .accepted(bits: 8192)),
-        KeyCase(name: "valid 3071-bit (not a multiple of 8)",
-                der: TestDER.spki(key: TestDER.rsaPublicKey(n: syntheticModulus(bits: 3071), e: e65537)),
-                expect: .accepted(bits: 3071)),
-        KeyCase(name: "id-RSASSA-PSS algorithm",
-                der: TestDER.spki(algorithm: TestDER.sequence(
+        KeyCase(
+            name: "valid 1024-bit",
+            der: TestDER.spki(key: TestDER.rsaPublicKey(n: syntheticModulus(bits: 1024), e: [3])),
+            expect: .accepted(bits: 1024)),
+        KeyCase(
+            name: "valid 8192-bit",
+            der: TestDER.spki(key: TestDER.rsaPublicKey(n: syntheticModulus(bits: 8192), e: e65537)),
+            expect: .accepted(bits: 8192)),
+        KeyCase(
+            name: "valid 3071-bit (not a multiple of 8)",
+            der: TestDER.spki(key: TestDER.rsaPublicKey(n: syntheticModulus(bits: 3071), e: e65537)),
+            expect: .accepted(bits: 3071)),
+        KeyCase(
+            name: "id-RSASSA-PSS algorithm",
+            der: TestDER.spki(
+                algorithm: TestDER.sequence(
                     TestDER.tlv(0x06, [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x0A]), TestDER.null), key: key),
-                expect: .refused(.keyAlgorithmNotRSA(at: Offsets.oid))),
-        KeyCase(name: "id-ecPublicKey algorithm",
-                der: TestDER.spki(algorithm: TestDER.sequence(
+            expect: .refused(.keyAlgorithmNotRSA(at: Offsets.oid))),
+        KeyCase(
+            name: "id-ecPublicKey algorithm",
+            der: TestDER.spki(
+                algorithm: TestDER.sequence(
                     TestDER.tlv(0x06, [0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01]), TestDER.null), key: key),
-                expect: .refused(.keyAlgorithmNotRSA(at: Offsets.oid))),
-        KeyCase(name: "parameters absent",
-                der: TestDER.spki(algorithm: TestDER.sequence(TestDER.rsaEncryptionOID), key: key),
-                expect: .refused(.keyParametersNotNull(at: Offsets.parameters))),
-        KeyCase(name: "parameters an OID instead of NULL",
-                der: TestDER.spki(algorithm: TestDER.sequence(TestDER.rsaEncryptionOID, TestDER.rsaEncryptionOID), key: key),
-                expect: .refused(.keyParametersNotNull(at: Offsets.parameters))),
-        KeyCase(name: "NULL with content",
-                der: TestDER.spki(algorithm: TestDER.sequence(TestDER.rsaEncryptionOID, [0x05, 0x01, 0x00]), key: key),
-                expect: .malformed(.invalidValue)),
-        KeyCase(name: "extra element after NULL",
-                der: TestDER.spki(algorithm: TestDER.sequence(TestDER.rsaEncryptionOID, TestDER.null, TestDER.null), key: key),
-                expect: .malformed(.trailingBytes)),
-        KeyCase(name: "BIT STRING with 1 unused bit (zero padding bit)",
-                der: TestDER.spki(key: key + [0x00], unusedBits: 1),
-                expect: .refused(.keyBitStringUnusedBits(at: Offsets.bitString))),
-        KeyCase(name: "BIT STRING with non-zero unused bit", der: TestDER.spki(key: key, unusedBits: 1),
-                expect: .malformed(.invalidValue)),
-        KeyCase(name: "trailing byte inside the BIT STRING", der: TestDER.spki(key: key + [0x00]),
-                expect: .malformed(.trailingBytes)),
+            expect: .refused(.keyAlgorithmNotRSA(at: Offsets.oid))),
+        KeyCase(
+            // RFC 8017 A.1: rsaEncryption parameters are NULL; RFC 3279 §2.3.1: the key is the DER RSAPublicKey in the BIT STRING.
+            name: "parameters absent",
+            der: TestDER.spki(algorithm: TestDER.sequence(TestDER.rsaEncryptionOID), key: key),
+            expect: .refused(.keyParametersNotNull(at: Offsets.parameters))),
+        KeyCase(
+            name: "parameters an OID instead of NULL",
+            der: TestDER.spki(
+                algorithm: TestDER.sequence(TestDER.rsaEncryptionOID, TestDER.rsaEncryptionOID), key: key),
+            expect: .refused(.keyParametersNotNull(at: Offsets.parameters))),
+        KeyCase(
+            name: "NULL with content",
+            der: TestDER.spki(algorithm: TestDER.sequence(TestDER.rsaEncryptionOID, [0x05, 0x01, 0x00]), key: key),
+            expect: .malformed(.invalidValue)),
+        KeyCase(
+            name: "extra element after NULL",
+            der: TestDER.spki(
+                algorithm: TestDER.sequence(TestDER.rsaEncryptionOID, TestDER.null, TestDER.null), key: key),
+            expect: .malformed(.trailingBytes)),
+        KeyCase(
+            name: "BIT STRING with 1 unused bit (zero padding bit)",
+            der: TestDER.spki(key: key + [0x00], unusedBits: 1),
+            expect: .refused(.keyBitStringUnusedBits(at: Offsets.bitString))),
+        KeyCase(
+            name: "BIT STRING with non-zero unused bit", der: TestDER.spki(key: key, unusedBits: 1),
+            expect: .malformed(.invalidValue)),
+        KeyCase(
+            name: "trailing byte inside the BIT STRING", der: TestDER.spki(key: key + [0x00]),
+            expect: .malformed(.trailingBytes)),
         KeyCase(name: "trailing byte after the SPKI", der: good + [0x00], expect: .malformed(.trailingBytes)),
         KeyCase(name: "truncated SPKI", der: Array(good.dropLast()), expect: .malformed(.lengthPastEnd)),
         KeyCase(name: "empty input", der: [], expect: .malformed(.truncated)),
-        KeyCase(name: "BER indefinite outer length",
-                der: [0x30, 0x80] + Array(good.dropFirst(4)) + [0x00, 0x00], expect: .malformed(.indefiniteLengthInDER)),
-        KeyCase(name: "OCTET STRING instead of BIT STRING",
-                der: TestDER.sequence(algorithm, TestDER.tlv(0x04, [0x00] + key)),
-                expect: .malformed(.unexpectedTag(expected: .bitString, found: .octetString))),
-        KeyCase(name: "negative modulus", der: TestDER.spki(key: negativeNKey),
-                expect: .refused(.keyIntegerNotPositive(.modulus, at: Offsets.modulus))),
+        KeyCase(
+            name: "BER indefinite outer length",
+            der: [0x30, 0x80] + Array(good.dropFirst(4)) + [0x00, 0x00], expect: .malformed(.indefiniteLengthInDER)),
+        KeyCase(
+            name: "OCTET STRING instead of BIT STRING",
+            der: TestDER.sequence(algorithm, TestDER.tlv(0x04, [0x00] + key)),
+            expect: .malformed(.unexpectedTag(expected: .bitString, found: .octetString))),
+        KeyCase(
+            name: "negative modulus", der: TestDER.spki(key: negativeNKey),
+            expect: .refused(.keyIntegerNotPositive(.modulus, at: Offsets.modulus))),
         KeyCase(name: "non-minimal modulus", der: TestDER.spki(key: nonMinimalN), expect: .malformed(.invalidValue)),
-        KeyCase(name: "zero modulus", der: zeroN,
-                expect: .refused(.keyIntegerNotPositive(.modulus, at: modulusOffset(inSPKI: zeroN)))),
-        KeyCase(name: "even modulus", der: TestDER.spki(key: TestDER.rsaPublicKey(n: evenN, e: e65537)),
-                expect: .refused(.modulusEven(at: Offsets.modulus))),
-        KeyCase(name: "1023-bit modulus", der: small1023,
-                expect: .refused(.modulusSizeUnsupported(bits: 1023, at: modulusOffset(inSPKI: small1023)))),
-        KeyCase(name: "512-bit modulus", der: small512,
-                expect: .refused(.modulusSizeUnsupported(bits: 512, at: modulusOffset(inSPKI: small512)))),
-        KeyCase(name: "8193-bit modulus", der: TestDER.spki(key: TestDER.rsaPublicKey(n: syntheticModulus(bits: 8193), e: e65537)),
-                expect: .refused(.modulusSizeUnsupported(bits: 8193, at: Offsets.modulus))),
-        KeyCase(name: "e = 1", der: TestDER.spki(key: TestDER.rsaPublicKey(n: n2048, e: [1])),
-                expect: .refused(.exponentInvalid(at: Offsets.exponent))),
-        KeyCase(name: "e = 2", der: TestDER.spki(key: TestDER.rsaPublicKey(n: n2048, e: [2])),
-                expect: .refused(.exponentInvalid(at: Offsets.exponent))),
-        KeyCase(name: "e = 65536 (even)", der: TestDER.spki(key: TestDER.rsaPublicKey(n: n2048, e: [1, 0, 0])),
-                expect: .refused(.exponentInvalid(at: Offsets.exponent))),
-        KeyCase(name: "e = n", der: TestDER.spki(key: TestDER.rsaPublicKey(n: n2048, e: n2048)),
-                expect: .refused(.exponentInvalid(at: Offsets.exponent))),
-        KeyCase(name: "e = 2^64 − 1 (64 bits, the largest allowed)",
-                der: TestDER.spki(key: TestDER.rsaPublicKey(n: n2048, e: [UInt8](repeating: 0xFF, count: 8))),
-                expect: .accepted(bits: 2048)),
-        KeyCase(name: "e = 2^64 + 1 (65 bits)",
-                der: TestDER.spki(key: TestDER.rsaPublicKey(n: n2048, e: [1, 0, 0, 0, 0, 0, 0, 0, 1])),
-                expect: .refused(.exponentInvalid(at: Offsets.exponent))),
-        KeyCase(name: "e = 0", der: TestDER.spki(key: TestDER.rsaPublicKey(n: n2048, e: [0])),
-                expect: .refused(.keyIntegerNotPositive(.publicExponent, at: Offsets.exponent))),
-        KeyCase(name: "negative e", der: TestDER.spki(key: TestDER.sequence(TestDER.integer(n2048), TestDER.tlv(0x02, [0xFD]))),
-                expect: .refused(.keyIntegerNotPositive(.publicExponent, at: Offsets.exponent))),
-        KeyCase(name: "RSAPublicKey with a third INTEGER",
-                der: TestDER.spki(key: TestDER.sequence(TestDER.integer(n2048), TestDER.integer(e65537), TestDER.integer([1]))),
-                expect: .malformed(.trailingBytes)),
-        KeyCase(name: "RSAPublicKey missing the exponent",
-                der: TestDER.spki(key: TestDER.sequence(TestDER.integer(n2048))), expect: .malformed(.truncated)),
-        KeyCase(name: "bare RSAPublicKey given as SPKI", der: key,
-                expect: .malformed(.unexpectedTag(expected: .sequence, found: .integer))),
+        KeyCase(
+            name: "zero modulus", der: zeroN,
+            expect: .refused(.keyIntegerNotPositive(.modulus, at: modulusOffset(inSPKI: zeroN)))),
+        KeyCase(
+            // RFC 8017 §3.1: n is a product of odd primes (odd); e is odd, 3 ≤ e ≤ n − 1 (the e cases below).
+            name: "even modulus", der: TestDER.spki(key: TestDER.rsaPublicKey(n: evenN, e: e65537)),
+            expect: .refused(.modulusEven(at: Offsets.modulus))),
+        KeyCase(
+            name: "1023-bit modulus", der: small1023,
+            expect: .refused(.modulusSizeUnsupported(bits: 1023, at: modulusOffset(inSPKI: small1023)))),
+        KeyCase(
+            name: "512-bit modulus", der: small512,
+            expect: .refused(.modulusSizeUnsupported(bits: 512, at: modulusOffset(inSPKI: small512)))),
+        KeyCase(
+            name: "8193-bit modulus",
+            der: TestDER.spki(key: TestDER.rsaPublicKey(n: syntheticModulus(bits: 8193), e: e65537)),
+            expect: .refused(.modulusSizeUnsupported(bits: 8193, at: Offsets.modulus))),
+        KeyCase(
+            name: "e = 1", der: TestDER.spki(key: TestDER.rsaPublicKey(n: n2048, e: [1])),
+            expect: .refused(.exponentInvalid(at: Offsets.exponent))),
+        KeyCase(
+            name: "e = 2", der: TestDER.spki(key: TestDER.rsaPublicKey(n: n2048, e: [2])),
+            expect: .refused(.exponentInvalid(at: Offsets.exponent))),
+        KeyCase(
+            name: "e = 65536 (even)", der: TestDER.spki(key: TestDER.rsaPublicKey(n: n2048, e: [1, 0, 0])),
+            expect: .refused(.exponentInvalid(at: Offsets.exponent))),
+        KeyCase(
+            name: "e = n", der: TestDER.spki(key: TestDER.rsaPublicKey(n: n2048, e: n2048)),
+            expect: .refused(.exponentInvalid(at: Offsets.exponent))),
+        KeyCase(
+            name: "e = 2^64 − 1 (64 bits, the largest allowed)",
+            der: TestDER.spki(key: TestDER.rsaPublicKey(n: n2048, e: [UInt8](repeating: 0xFF, count: 8))),
+            expect: .accepted(bits: 2048)),
+        KeyCase(
+            name: "e = 2^64 + 1 (65 bits)",
+            der: TestDER.spki(key: TestDER.rsaPublicKey(n: n2048, e: [1, 0, 0, 0, 0, 0, 0, 0, 1])),
+            expect: .refused(.exponentInvalid(at: Offsets.exponent))),
+        KeyCase(
+            name: "e = 0", der: TestDER.spki(key: TestDER.rsaPublicKey(n: n2048, e: [0])),
+            expect: .refused(.keyIntegerNotPositive(.publicExponent, at: Offsets.exponent))),
+        KeyCase(
+            name: "negative e",
+            der: TestDER.spki(key: TestDER.sequence(TestDER.integer(n2048), TestDER.tlv(0x02, [0xFD]))),
+            expect: .refused(.keyIntegerNotPositive(.publicExponent, at: Offsets.exponent))),
+        KeyCase(
+            // RFC 8017 A.1.1: RSAPublicKey ::= SEQUENCE { modulus INTEGER, publicExponent INTEGER }, nothing more.
+            name: "RSAPublicKey with a third INTEGER",
+            der: TestDER.spki(
+                key: TestDER.sequence(TestDER.integer(n2048), TestDER.integer(e65537), TestDER.integer([1]))),
+            expect: .malformed(.trailingBytes)),
+        KeyCase(
+            name: "RSAPublicKey missing the exponent",
+            der: TestDER.spki(key: TestDER.sequence(TestDER.integer(n2048))), expect: .malformed(.truncated)),
+        KeyCase(
+            name: "bare RSAPublicKey given as SPKI", der: key,
+            expect: .malformed(.unexpectedTag(expected: .sequence, found: .integer))),
     ]
 }
 
@@ -199,7 +242,8 @@ private func check(_ result: Result<RSAPublicKey, RSAError>, _ expect: KeyCase.E
 struct RSAKeyTests {
     @Test("SubjectPublicKeyInfo", arguments: spkiCases())
     func subjectPublicKeyInfo(_ testCase: KeyCase) {
-        check(Result { () throws(RSAError) in try RSAPublicKey(subjectPublicKeyInfoDER: testCase.der) }, testCase.expect)
+        check(
+            Result { () throws(RSAError) in try RSAPublicKey(subjectPublicKeyInfoDER: testCase.der) }, testCase.expect)
     }
 
     @Test("Bare RSAPublicKey (PKCS #1)")
@@ -210,15 +254,22 @@ struct RSAKeyTests {
         #expect(key.exponentBytes == e65537)
         // Offsets are relative to the bare encoding: 30 82 01 0a, then the modulus INTEGER at 4
         // (at 3 for the 1000-bit key, whose SEQUENCE length fits in one octet: 30 81 xx).
-        check(Result { () throws(RSAError) in try RSAPublicKey(pkcs1DER: TestDER.rsaPublicKey(n: n2048, e: [4])) },
-              .refused(.exponentInvalid(at: 265)))
-        check(Result { () throws(RSAError) in
-            try RSAPublicKey(pkcs1DER: TestDER.rsaPublicKey(n: syntheticModulus(bits: 1000), e: [3]))
-        }, .refused(.modulusSizeUnsupported(bits: 1000, at: 3)))
-        check(Result { () throws(RSAError) in try RSAPublicKey(pkcs1DER: TestDER.rsaPublicKey(n: n2048, e: e65537) + [0]) },
-              .malformed(.trailingBytes))
-        check(Result { () throws(RSAError) in try RSAPublicKey(pkcs1DER: TestDER.spki(key: TestDER.rsaPublicKey(n: n2048, e: e65537))) },
-              .malformed(.unexpectedTag(expected: .integer, found: .sequence)))
+        check(
+            Result { () throws(RSAError) in try RSAPublicKey(pkcs1DER: TestDER.rsaPublicKey(n: n2048, e: [4])) },
+            .refused(.exponentInvalid(at: 265)))
+        check(
+            Result { () throws(RSAError) in
+                try RSAPublicKey(pkcs1DER: TestDER.rsaPublicKey(n: syntheticModulus(bits: 1000), e: [3]))
+            }, .refused(.modulusSizeUnsupported(bits: 1000, at: 3)))
+        check(
+            Result { () throws(RSAError) in try RSAPublicKey(pkcs1DER: TestDER.rsaPublicKey(n: n2048, e: e65537) + [0])
+            },
+            .malformed(.trailingBytes))
+        check(
+            Result { () throws(RSAError) in
+                try RSAPublicKey(pkcs1DER: TestDER.spki(key: TestDER.rsaPublicKey(n: n2048, e: e65537)))
+            },
+            .malformed(.unexpectedTag(expected: .integer, found: .sequence)))
     }
 
     @Test("Keys from raw magnitudes")
@@ -226,12 +277,16 @@ struct RSAKeyTests {
         let key = try RSAPublicKey(modulus: [0, 0] + n2048, exponent: [0, 0, 0, 3])
         #expect(key.modulusBitCount == 2048)
         #expect(key.exponentBytes == [3])
-        #expect(throws: RSAError.keyIntegerNotPositive(.modulus, at: nil)) { try RSAPublicKey(modulus: [], exponent: [3]) }
+        #expect(throws: RSAError.keyIntegerNotPositive(.modulus, at: nil)) {
+            try RSAPublicKey(modulus: [], exponent: [3])
+        }
         #expect(throws: RSAError.keyIntegerNotPositive(.publicExponent, at: nil)) {
             try RSAPublicKey(modulus: n2048, exponent: [0, 0])
         }
         #expect(throws: RSAError.modulusEven(at: nil)) { try RSAPublicKey(modulus: n2048 + [0], exponent: [3]) }
-        #expect(throws: RSAError.exponentInvalid(at: nil)) { try RSAPublicKey(modulus: n2048, exponent: [0xFF] + n2048) }
+        #expect(throws: RSAError.exponentInvalid(at: nil)) {
+            try RSAPublicKey(modulus: n2048, exponent: [0xFF] + n2048)
+        }
     }
 }
 

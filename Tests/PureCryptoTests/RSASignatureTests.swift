@@ -17,7 +17,8 @@ private enum Plain {
     }
     static func bigEndian(_ limbs: [UInt64], length: Int) -> [UInt8] {
         (0..<length).reversed().map { distance in
-            distance / 8 < limbs.count ? UInt8(truncatingIfNeeded: limbs[distance / 8] >> UInt64(8 * (distance % 8))) : 0
+            distance / 8 < limbs.count
+                ? UInt8(truncatingIfNeeded: limbs[distance / 8] >> UInt64(8 * (distance % 8))) : 0
         }
     }
     static func multiply(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
@@ -104,13 +105,16 @@ struct RSASignatureTests {
     @Test("A valid signature verifies, prehashed and from the message, also from a slice")
     func validSignature() throws {
         let sample = try WycheproofSample.load(file: "rsa_signature_2048_sha256_test.json", group: 0)
-        try sample.key.verifyPKCS1v15(signature: sample.signature[...], message: sample.message[...], algorithm: .sha256)
+        try sample.key.verifyPKCS1v15(
+            signature: sample.signature[...], message: sample.message[...], algorithm: .sha256)
         let digest = HashAlgorithm.sha256.hash(sample.message)
         try sample.key.verifyPKCS1v15(signature: sample.signature[...], digest: digest, algorithm: .sha256)
         let padded = [0xAA, 0xBB] + sample.signature + [0xCC]
-        try sample.key.verifyPKCS1v15(signature: padded[2..<(2 + sample.signature.count)], digest: digest, algorithm: .sha256)
+        try sample.key.verifyPKCS1v15(
+            signature: padded[2..<(2 + sample.signature.count)], digest: digest, algorithm: .sha256)
     }
 
+    // RFC 8017 §8.2.2 (|S| = k, EM' compared in full) and RFC 8017 §5.2.2 (RSAVP1: s < n): named rejections.
     @Test("Signature integers and lengths that must be rejected")
     func rejectedSignatures() throws {
         let sample = try WycheproofSample.load(file: "rsa_signature_2048_sha256_test.json", group: 0)
@@ -147,6 +151,7 @@ struct RSASignatureTests {
             }
         }
         let wrongDigests: [(String, [UInt8], HashAlgorithm)] = [
+            // RFC 8017 §9.2: EMSA-PKCS1-v1_5 for another digest or length is a different EM, refused by the comparison.
             ("digest one byte short", Array(digest.dropLast()), .sha256),
             ("digest one byte long", digest + [0], .sha256),
             ("digest altered", digest.map { $0 ^ 0x80 }, .sha256),
@@ -162,8 +167,9 @@ struct RSASignatureTests {
         }
     }
 
-    @Test("Bleichenbacher 2006: e = 3, short padding with trailing garbage",
-          arguments: [("rsa_signature_2048_sha256_test.json", 1), ("rsa_signature_3072_sha256_test.json", 1)])
+    @Test(
+        "Bleichenbacher 2006: e = 3, short padding with trailing garbage",
+        arguments: [("rsa_signature_2048_sha256_test.json", 1), ("rsa_signature_3072_sha256_test.json", 1)])
     func shortPaddingForgery(file: String, group: Int) throws {
         let key = try WycheproofSample.load(file: file, group: group).key
         #expect(key.exponentBytes == [3])
@@ -174,7 +180,8 @@ struct RSASignatureTests {
         let prefix: [UInt8] = [0x00, 0x01, 0xFF, 0x00] + sha256Prefix + digest
         let garbageBits = 8 * (k - prefix.count)
         // Aim at the middle of the interval [prefix·2^g, (prefix+1)·2^g).
-        let target = Plain.setting(Plain.limbs(bigEndian: prefix + [UInt8](repeating: 0, count: k - prefix.count)), garbageBits - 1)
+        let target = Plain.setting(
+            Plain.limbs(bigEndian: prefix + [UInt8](repeating: 0, count: k - prefix.count)), garbageBits - 1)
         let s = Plain.cubeRoot(target)
         let em = Plain.bigEndian(Plain.cube(s), length: k + 8)
         #expect(em.prefix(8).allSatisfy { $0 == 0 }, "s³ < 256^k")
@@ -186,8 +193,9 @@ struct RSASignatureTests {
         }
     }
 
-    @Test("Bleichenbacher 2006 variant: e = 3, garbage inside the padding",
-          arguments: [("rsa_signature_2048_sha256_test.json", 1), ("rsa_signature_3072_sha256_test.json", 1)])
+    @Test(
+        "Bleichenbacher 2006 variant: e = 3, garbage inside the padding",
+        arguments: [("rsa_signature_2048_sha256_test.json", 1), ("rsa_signature_3072_sha256_test.json", 1)])
     func garbageInPaddingForgery(file: String, group: Int) throws {
         let key = try WycheproofSample.load(file: file, group: group).key
         let k = key.modulusByteCount
@@ -206,7 +214,8 @@ struct RSASignatureTests {
         let suffix: [UInt8] = [0x00] + sha256Prefix + digest
         let suffixBits = 8 * suffix.count
         let low = Plain.cubeRootModPowerOfTwo(Plain.limbs(bigEndian: suffix), bits: suffixBits)
-        let target = Plain.setting(Plain.limbs(bigEndian: head + [UInt8](repeating: 0, count: k - head.count)), 8 * (k - head.count) - 1)
+        let target = Plain.setting(
+            Plain.limbs(bigEndian: head + [UInt8](repeating: 0, count: k - head.count)), 8 * (k - head.count) - 1)
         var s = Plain.cubeRoot(target)
         for i in 0..<suffixBits {  // replace the low bits of s by the modular root
             let wanted = Plain.bit(low, i)
@@ -215,8 +224,9 @@ struct RSASignatureTests {
         let em = Plain.bigEndian(Plain.cube(s), length: k)
         #expect(Array(em.prefix(head.count)) == head, "forged head")
         #expect(Array(em.suffix(suffix.count)) == suffix, "forged DigestInfo and hash at the end")
-        #expect(em[head.count..<(k - suffix.count)] != ArraySlice(repeating: 0xFF, count: k - suffix.count - head.count),
-                "the middle is garbage, not padding")
+        #expect(
+            em[head.count..<(k - suffix.count)] != ArraySlice(repeating: 0xFF, count: k - suffix.count - head.count),
+            "the middle is garbage, not padding")
         let signature = Plain.bigEndian(s, length: k)
         #expect(throws: RSAError.invalidSignature) {
             try key.verifyPKCS1v15(signature: signature[...], message: message[...], algorithm: .sha256)

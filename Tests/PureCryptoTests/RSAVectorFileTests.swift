@@ -68,14 +68,18 @@ private func parseCAVP(_ text: String, hasResult: Bool) throws -> [Entry] {
         case "S":
             signature = try need(nistBytes(value[...]), index + 1)
             if !hasResult {
-                entries.append(Entry(line: index + 1, modulus: n, exponent: e, algorithm: try need(algorithm, index + 1),
-                                     message: try need(message, index + 1), signature: try need(signature, index + 1),
-                                     expectValid: true))
+                entries.append(
+                    Entry(
+                        line: index + 1, modulus: n, exponent: e, algorithm: try need(algorithm, index + 1),
+                        message: try need(message, index + 1), signature: try need(signature, index + 1),
+                        expectValid: true))
             }
         case "Result":
-            entries.append(Entry(line: index + 1, modulus: n, exponent: e, algorithm: try need(algorithm, index + 1),
-                                 message: try need(message, index + 1), signature: try need(signature, index + 1),
-                                 expectValid: value.hasPrefix("P")))
+            entries.append(
+                Entry(
+                    line: index + 1, modulus: n, exponent: e, algorithm: try need(algorithm, index + 1),
+                    message: try need(message, index + 1), signature: try need(signature, index + 1),
+                    expectValid: value.hasPrefix("P")))
         default: continue
         }
     }
@@ -94,7 +98,10 @@ private func parseRSALabs(_ text: String) throws -> [Entry] {
     var message: [UInt8] = []
     var lineNumber = 0
     func finish() throws {
-        defer { label = ""; hexLines = "" }
+        defer {
+            label = ""
+            hexLines = ""
+        }
         guard !label.isEmpty else { return }
         let value = try need(RSAVectors.bytes(hex: hexLines), lineNumber)
         switch label {
@@ -102,8 +109,10 @@ private func parseRSALabs(_ text: String) throws -> [Entry] {
         case "Exponent" where inPublicKey: e = value
         case "Message to be signed": message = value
         case "Signature":
-            entries.append(Entry(line: lineNumber, modulus: n, exponent: e, algorithm: .sha1,
-                                 message: message, signature: value, expectValid: true))
+            entries.append(
+                Entry(
+                    line: lineNumber, modulus: n, exponent: e, algorithm: .sha1,
+                    message: message, signature: value, expectValid: true))
         default: break
         }
     }
@@ -135,15 +144,17 @@ private func run(_ entries: [Entry], file: String) -> (checked: Int, refusedKeys
             key = try RSAPublicKey(modulus: entry.modulus, exponent: entry.exponent)
         } catch {
             let bits = BigUIntBits.count(entry.modulus)
-            #expect(bits < 1024 && error == .modulusSizeUnsupported(bits: bits, at: nil),
-                    "\(file):\(entry.line): key refused: \(error)")
+            #expect(
+                bits < 1024 && error == .modulusSizeUnsupported(bits: bits, at: nil),
+                "\(file):\(entry.line): key refused: \(error)")
             refused += 1
             continue
         }
         var accepted = true
         do {
-            try key.verifyPKCS1v15(signature: entry.signature[...], message: entry.message[...],
-                                   algorithm: entry.algorithm)
+            try key.verifyPKCS1v15(
+                signature: entry.signature[...], message: entry.message[...],
+                algorithm: entry.algorithm)
         } catch {
             accepted = false
             #expect(error == .invalidSignature)

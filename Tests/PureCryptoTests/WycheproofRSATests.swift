@@ -129,8 +129,9 @@ struct WycheproofRSATests {
                 case "acceptable":
                     counts.acceptable += 1
                     let decisions = test.flags.map { expectations.acceptable[$0]?.decision }
-                    #expect(!decisions.isEmpty && decisions.allSatisfy { $0 != nil },
-                            "tc \(test.tcId): flags \(test.flags) lack an expectation")
+                    #expect(
+                        !decisions.isEmpty && decisions.allSatisfy { $0 != nil },
+                        "tc \(test.tcId): flags \(test.flags) lack an expectation")
                     shouldAccept = decisions.allSatisfy { $0 == "accept" }
                 default:
                     Issue.record("tc \(test.tcId): unknown result \(test.result)")

@@ -9,17 +9,19 @@ import Testing
 struct DERCursorTests {
     @Test("input larger than Limits.maxInputBytes is rejected before any read; exactly the limit is not")
     func inputTooLarge() throws {
-        let error = try #require(derError {
-            _ = try DERCursor([UInt8](repeating: 0, count: Limits.maxInputBytes + 1))
-        })
+        let error = try #require(
+            derError {
+                _ = try DERCursor([UInt8](repeating: 0, count: Limits.maxInputBytes + 1))
+            })
         #expect(error.kind == .inputTooLarge)
         #expect(error.offset == 0)
         #expect(error.code == "limit.inputSize")
         let atLimit = try DERCursor([UInt8](repeating: 0, count: Limits.maxInputBytes), rules: .ber)
         #expect(atLimit.remaining == Limits.maxInputBytes)
-        let viaSingle = try #require(derError {
-            _ = try DERCursor.single([UInt8](repeating: 5, count: Limits.maxInputBytes + 1), "input")
-        })
+        let viaSingle = try #require(
+            derError {
+                _ = try DERCursor.single([UInt8](repeating: 5, count: Limits.maxInputBytes + 1), "input")
+            })
         #expect(viaSingle.kind == .inputTooLarge)
     }
 
@@ -141,13 +143,19 @@ struct DERCursorTests {
         #expect(DERError(.truncated, at: 9, "length").description == "length: input ends too early at byte 9")
     }
 
-    @Test("tag names in messages", arguments: [
-        (DERTag.sequence, "SEQUENCE"), (.set, "SET"), (.integer, "INTEGER"), (.constructedOctetString,
-        "OCTET STRING constructed"), (.contextConstructed(3), "[3] constructed"), (.contextPrimitive(0), "[0]"),
-        (DERTag(.application, number: 1000, constructed: false), "[APPLICATION 1000]"),
-        (DERTag(.private, number: 5, constructed: true), "[PRIVATE 5] constructed"),
-        (DERTag(.universal, number: 16, constructed: false), "SEQUENCE (primitive)"), (.universal(99), "UNIVERSAL 99"),
-    ])
+    @Test(
+        "tag names in messages",
+        arguments: [
+            (DERTag.sequence, "SEQUENCE"), (.set, "SET"), (.integer, "INTEGER"),
+            (
+                .constructedOctetString,
+                "OCTET STRING constructed"
+            ), (.contextConstructed(3), "[3] constructed"), (.contextPrimitive(0), "[0]"),
+            (DERTag(.application, number: 1000, constructed: false), "[APPLICATION 1000]"),
+            (DERTag(.private, number: 5, constructed: true), "[PRIVATE 5] constructed"),
+            (DERTag(.universal, number: 16, constructed: false), "SEQUENCE (primitive)"),
+            (.universal(99), "UNIVERSAL 99"),
+        ])
     func tagDescriptions(_ tag: DERTag, _ text: String) {
         #expect(tag.description == text)
         #expect(tag.withConstructed(!tag.isConstructed).withConstructed(tag.isConstructed) == tag)

@@ -9,8 +9,10 @@ import Testing
 /// parsing, insertions, deletions, truncations and duplicated slices.
 struct Mutator {
     var rng: SplitMix64
-    static let interesting: [UInt8] = [0x00, 0x01, 0x02, 0x04, 0x1F, 0x20, 0x24, 0x30, 0x7F, 0x80, 0x81, 0x82, 0x84,
-                                       0x85, 0xA0, 0xBF, 0xFF]
+    static let interesting: [UInt8] = [
+        0x00, 0x01, 0x02, 0x04, 0x1F, 0x20, 0x24, 0x30, 0x7F, 0x80, 0x81, 0x82, 0x84,
+        0x85, 0xA0, 0xBF, 0xFF,
+    ]
 
     mutating func below(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &rng) }
 
@@ -44,8 +46,10 @@ struct DifferentialTests {
     /// Valid inputs to mutate: the sweep fixtures and random trees in DER and BER forms.
     static func bases(seed: UInt64) -> [[UInt8]] {
         var generator = TreeGenerator(seed: seed)
-        var bases = [SweepFixtures.certificate, SweepFixtures.xcodeReceipt, SweepFixtures.mixedBER,
-                     SweepFixtures.payload]
+        var bases = [
+            SweepFixtures.certificate, SweepFixtures.xcodeReceipt, SweepFixtures.mixedBER,
+            SweepFixtures.payload,
+        ]
         for _ in 0..<60 {
             let tree = generator.tree()
             bases.append(TestEncoder.encode(tree).bytes)
@@ -54,8 +58,9 @@ struct DifferentialTests {
         return bases
     }
 
-    @Test("TLV structure: mutated inputs are accepted or rejected exactly as the reference decides",
-          arguments: [UInt64(11), 12, 13, 14])
+    @Test(
+        "TLV structure: mutated inputs are accepted or rejected exactly as the reference decides",
+        arguments: [UInt64(11), 12, 13, 14])
     func structure(_ seed: UInt64) throws {
         let bases = Self.bases(seed: seed)
         var mutator = Mutator(rng: SplitMix64(seed: seed))
@@ -158,7 +163,8 @@ struct DifferentialTests {
                 return text
             }
             let year = generalized ? 1 + mutator.below(9999) : mutator.below(100)
-            var text = digits(year, generalized ? 4 : 2) + digits(mutator.below(14), 2) + digits(mutator.below(33), 2)
+            var text =
+                digits(year, generalized ? 4 : 2) + digits(mutator.below(14), 2) + digits(mutator.below(33), 2)
                 + digits(mutator.below(25), 2) + digits(mutator.below(61), 2) + digits(mutator.below(61), 2) + "Z"
             var bytes = Array(text.utf8)
             if mutator.below(10) == 0 { bytes[mutator.below(bytes.count)] = mutator.octet() }
@@ -176,12 +182,15 @@ struct DifferentialTests {
         #expect(valid > 1000)
     }
 
-    @Test("UTF-8: decodeUTF8 accepts exactly the well-formed sequences and keeps their bytes",
-          arguments: [UInt64(51), 52])
+    @Test(
+        "UTF-8: decodeUTF8 accepts exactly the well-formed sequences and keeps their bytes",
+        arguments: [UInt64(51), 52])
     func utf8(_ seed: UInt64) throws {
         var mutator = Mutator(rng: SplitMix64(seed: seed))
-        let leads: [UInt8] = [0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0,
-                              0xF1, 0xF3, 0xF4, 0xF5, 0xF8, 0xFF]
+        let leads: [UInt8] = [
+            0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0,
+            0xF1, 0xF3, 0xF4, 0xF5, 0xF8, 0xFF,
+        ]
         let trails: [UInt8] = [0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0]
         var disagreements: [String] = []
         var valid = 0

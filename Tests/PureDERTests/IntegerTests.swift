@@ -4,6 +4,7 @@ import PureDER
 import Testing
 
 let rejectedIntegers: [RejectedPrimitive] = [
+    // X.690 §8.3.1–8.3.2: the INTEGER content rules, one case per rule below.
     // X.690 §8.3.1: one or more content octets.
     RejectedPrimitive("INTEGER empty (Int64)", .int64, hex("02 00"), .invalidValue),
     RejectedPrimitive("INTEGER empty (UInt64)", .uint64, hex("02 00"), .invalidValue),
@@ -17,25 +18,32 @@ let rejectedIntegers: [RejectedPrimitive] = [
     RejectedPrimitive("UInt64 non-minimal 00 00 01", .uint64, hex("02 03 00 00 01"), .invalidValue),
     RejectedPrimitive("BER: INTEGER non-minimal 00 7F", .int64, hex("02 02 00 7F"), .ber, .invalidValue),
     // Constructed INTEGER: the default tag is primitive, so the constructed form is a different tag.
-    RejectedPrimitive("INTEGER constructed", .int64, hex("22 03 02 01 05"),
-                      .unexpectedTag(expected: .integer, found: DERTag(.universal, number: 2, constructed: true))),
-    RejectedPrimitive("BER: INTEGER constructed", .integerBytes, hex("22 80 02 01 05 00 00"), .ber,
-                      .unexpectedTag(expected: .integer, found: DERTag(.universal, number: 2, constructed: true))),
-    RejectedPrimitive("INTEGER read through a constructed implicit tag", .implicitInt64(.contextConstructed(0)),
-                      hex("A0 01 05"), .wrongConstructedBit),
-    RejectedPrimitive("INTEGER with wrong tag", .int64, hex("04 01 05"),
-                      .unexpectedTag(expected: .integer, found: .octetString)),
+    RejectedPrimitive(
+        "INTEGER constructed", .int64, hex("22 03 02 01 05"),
+        .unexpectedTag(expected: .integer, found: DERTag(.universal, number: 2, constructed: true))),
+    RejectedPrimitive(
+        "BER: INTEGER constructed", .integerBytes, hex("22 80 02 01 05 00 00"), .ber,
+        .unexpectedTag(expected: .integer, found: DERTag(.universal, number: 2, constructed: true))),
+    RejectedPrimitive(
+        "INTEGER read through a constructed implicit tag", .implicitInt64(.contextConstructed(0)),
+        hex("A0 01 05"), .wrongConstructedBit),
+    RejectedPrimitive(
+        "INTEGER with wrong tag", .int64, hex("04 01 05"),
+        .unexpectedTag(expected: .integer, found: .octetString)),
     RejectedPrimitive("INTEGER truncated", .int64, hex("02 02 01"), .lengthPastEnd),
     // Range of the fixed-width readers.
-    RejectedPrimitive("Int64 overflow: 9 octets 00 80 00…", .int64, hex("02 09 00 80 00 00 00 00 00 00 00"),
-                      .invalidValue),
-    RejectedPrimitive("Int64 overflow: 9 octets FF 7F FF…", .int64, hex("02 09 FF 7F FF FF FF FF FF FF FF"),
-                      .invalidValue),
+    RejectedPrimitive(
+        "Int64 overflow: 9 octets 00 80 00…", .int64, hex("02 09 00 80 00 00 00 00 00 00 00"),
+        .invalidValue),
+    RejectedPrimitive(
+        "Int64 overflow: 9 octets FF 7F FF…", .int64, hex("02 09 FF 7F FF FF FF FF FF FF FF"),
+        .invalidValue),
     RejectedPrimitive("UInt64 of a negative value", .uint64, hex("02 01 FF"), .invalidValue),
     RejectedPrimitive("UInt64 of Int64.min", .uint64, hex("02 08 80 00 00 00 00 00 00 00"), .invalidValue),
     RejectedPrimitive("UInt64 overflow: 2^64", .uint64, hex("02 09 01 00 00 00 00 00 00 00 00"), .invalidValue),
-    RejectedPrimitive("UInt64 overflow: 10 octets", .uint64, hex("02 0A 00 FF FF FF FF FF FF FF FF FF"),
-                      .invalidValue),
+    RejectedPrimitive(
+        "UInt64 overflow: 10 octets", .uint64, hex("02 0A 00 FF FF FF FF FF FF FF FF FF"),
+        .invalidValue),
     // X.690 §8.2.1: BOOLEAN has exactly one content octet.
     RejectedPrimitive("BOOLEAN empty", .boolean, hex("01 00"), .invalidValue),
     RejectedPrimitive("BOOLEAN two octets", .boolean, hex("01 02 FF FF"), .invalidValue),
@@ -43,18 +51,21 @@ let rejectedIntegers: [RejectedPrimitive] = [
     // X.690 §11.1: DER TRUE is 0xFF.
     RejectedPrimitive("DER: BOOLEAN 0x01", .boolean, hex("01 01 01"), .invalidValue),
     RejectedPrimitive("DER: BOOLEAN 0x80", .boolean, hex("01 01 80"), .invalidValue),
-    RejectedPrimitive("BOOLEAN constructed", .boolean, hex("21 03 01 01 FF"),
-                      .unexpectedTag(expected: .boolean, found: DERTag(.universal, number: 1, constructed: true))),
+    RejectedPrimitive(
+        "BOOLEAN constructed", .boolean, hex("21 03 01 01 FF"),
+        .unexpectedTag(expected: .boolean, found: DERTag(.universal, number: 1, constructed: true))),
     // X.690 §11.5: DEFAULT FALSE is never encoded in DER.
     RejectedPrimitive("DER: DEFAULT FALSE encoded", .optionalBooleanDefaultFalse, hex("01 01 00"), .invalidValue),
     RejectedPrimitive("DER: optional BOOLEAN 0x01", .optionalBooleanDefaultFalse, hex("01 01 01"), .invalidValue),
-    RejectedPrimitive("optional BOOLEAN of length 2", .optionalBooleanDefaultFalse, hex("01 02 FF FF"),
-                      .invalidValue),
+    RejectedPrimitive(
+        "optional BOOLEAN of length 2", .optionalBooleanDefaultFalse, hex("01 02 FF FF"),
+        .invalidValue),
     // X.690 §8.8.2: NULL has no content octets.
     RejectedPrimitive("NULL with content", .null, hex("05 01 00"), .invalidValue),
     RejectedPrimitive("BER: NULL with content", .null, hex("05 81 01 00"), .ber, .invalidValue),
-    RejectedPrimitive("NULL constructed", .null, hex("25 00"),
-                      .unexpectedTag(expected: .null, found: DERTag(.universal, number: 5, constructed: true))),
+    RejectedPrimitive(
+        "NULL constructed", .null, hex("25 00"),
+        .unexpectedTag(expected: .null, found: DERTag(.universal, number: 5, constructed: true))),
 ]
 
 @Suite("INTEGER, BOOLEAN, NULL")
@@ -66,12 +77,14 @@ struct IntegerTests {
         #expect(error.offset == rejected.offset)
     }
 
-    @Test("Int64 values, boundaries included", arguments: [
-        ("02 01 00", Int64(0)), ("02 01 7F", 127), ("02 02 00 80", 128), ("02 01 80", -128),
-        ("02 02 FF 7F", -129), ("02 01 FF", -1), ("02 02 01 00", 256), ("02 02 FF 00", -256),
-        ("02 08 7F FF FF FF FF FF FF FF", Int64.max), ("02 08 80 00 00 00 00 00 00 00", Int64.min),
-        ("02 08 80 00 00 00 00 00 00 01", Int64.min + 1), ("02 04 49 96 02 D2", 1_234_567_890),
-    ])
+    @Test(
+        "Int64 values, boundaries included",
+        arguments: [
+            ("02 01 00", Int64(0)), ("02 01 7F", 127), ("02 02 00 80", 128), ("02 01 80", -128),
+            ("02 02 FF 7F", -129), ("02 01 FF", -1), ("02 02 01 00", 256), ("02 02 FF 00", -256),
+            ("02 08 7F FF FF FF FF FF FF FF", Int64.max), ("02 08 80 00 00 00 00 00 00 00", Int64.min),
+            ("02 08 80 00 00 00 00 00 00 01", Int64.min + 1), ("02 04 49 96 02 D2", 1_234_567_890),
+        ])
     func int64Values(_ encoding: String, _ value: Int64) throws {
         for rules in [EncodingRules.der, .ber] {
             var cursor = try DERCursor(hex(encoding), rules: rules)
@@ -80,11 +93,13 @@ struct IntegerTests {
         }
     }
 
-    @Test("UInt64 values, including the maximum with its 00 sign octet", arguments: [
-        ("02 01 00", UInt64(0)), ("02 01 7F", 127), ("02 02 00 80", 128), ("02 02 00 FF", 255),
-        ("02 08 7F FF FF FF FF FF FF FF", UInt64(Int64.max)), ("02 09 00 80 00 00 00 00 00 00 00", 1 << 63),
-        ("02 09 00 FF FF FF FF FF FF FF FF", UInt64.max),
-    ])
+    @Test(
+        "UInt64 values, including the maximum with its 00 sign octet",
+        arguments: [
+            ("02 01 00", UInt64(0)), ("02 01 7F", 127), ("02 02 00 80", 128), ("02 02 00 FF", 255),
+            ("02 08 7F FF FF FF FF FF FF FF", UInt64(Int64.max)), ("02 09 00 80 00 00 00 00 00 00 00", 1 << 63),
+            ("02 09 00 FF FF FF FF FF FF FF FF", UInt64.max),
+        ])
     func uint64Values(_ encoding: String, _ value: UInt64) throws {
         var cursor = try DERCursor(hex(encoding))
         #expect(try cursor.readUInt64("value") == value)

@@ -11,39 +11,52 @@ func emptySegments(_ count: Int) -> [UInt8] {
 
 let rejectedOctetStrings: [RejectedPrimitive] = [
     // X.690 §10.2: DER requires the primitive form.
-    RejectedPrimitive("DER: constructed OCTET STRING (segments reader)", .octetStringSegments,
-                      hex("24 04 04 02 AA BB"), .wrongConstructedBit),
-    RejectedPrimitive("DER: constructed indefinite OCTET STRING (segments reader)", .octetStringSegments,
-                      hex("24 80 04 02 AA BB 00 00"), .wrongConstructedBit),
-    RejectedPrimitive("DER: constructed OCTET STRING (primitive reader)", .octetString, hex("24 04 04 02 AA BB"),
-                      .unexpectedTag(expected: .octetString, found: .constructedOctetString)),
-    RejectedPrimitive("BER: constructed OCTET STRING through the primitive-only reader", .octetString,
-                      hex("24 04 04 02 AA BB"), .ber,
-                      .unexpectedTag(expected: .octetString, found: .constructedOctetString)),
+    RejectedPrimitive(
+        "DER: constructed OCTET STRING (segments reader)", .octetStringSegments,
+        hex("24 04 04 02 AA BB"), .wrongConstructedBit),
+    RejectedPrimitive(
+        "DER: constructed indefinite OCTET STRING (segments reader)", .octetStringSegments,
+        hex("24 80 04 02 AA BB 00 00"), .wrongConstructedBit),
+    RejectedPrimitive(
+        "DER: constructed OCTET STRING (primitive reader)", .octetString, hex("24 04 04 02 AA BB"),
+        .unexpectedTag(expected: .octetString, found: .constructedOctetString)),
+    RejectedPrimitive(
+        "BER: constructed OCTET STRING through the primitive-only reader", .octetString,
+        hex("24 04 04 02 AA BB"), .ber,
+        .unexpectedTag(expected: .octetString, found: .constructedOctetString)),
     // X.690 §8.7.3.2: the segments are OCTET STRINGs.
-    RejectedPrimitive("BER: INTEGER segment", .octetStringSegments, hex("24 03 02 01 05"), .ber,
-                      .unexpectedTag(expected: .octetString, found: .integer), at: 2),
-    RejectedPrimitive("BER: SEQUENCE segment", .octetStringSegments, hex("24 02 30 00"), .ber,
-                      .unexpectedTag(expected: .octetString, found: .sequence), at: 2),
-    RejectedPrimitive("BER: UTF8String segment in nested constructed", .octetStringSegments,
-                      hex("24 80 24 80 0C 01 41 00 00 00 00"), .ber,
-                      .unexpectedTag(expected: .octetString, found: .utf8String), at: 4),
-    RejectedPrimitive("BER: [0] segment", .octetStringSegments, hex("24 80 80 01 AA 00 00"), .ber,
-                      .unexpectedTag(expected: .octetString, found: .contextPrimitive(0)), at: 2),
+    RejectedPrimitive(
+        "BER: INTEGER segment", .octetStringSegments, hex("24 03 02 01 05"), .ber,
+        .unexpectedTag(expected: .octetString, found: .integer), at: 2),
+    RejectedPrimitive(
+        "BER: SEQUENCE segment", .octetStringSegments, hex("24 02 30 00"), .ber,
+        .unexpectedTag(expected: .octetString, found: .sequence), at: 2),
+    RejectedPrimitive(
+        "BER: UTF8String segment in nested constructed", .octetStringSegments,
+        hex("24 80 24 80 0C 01 41 00 00 00 00"), .ber,
+        .unexpectedTag(expected: .octetString, found: .utf8String), at: 4),
+    RejectedPrimitive(
+        "BER: [0] segment", .octetStringSegments, hex("24 80 80 01 AA 00 00"), .ber,
+        .unexpectedTag(expected: .octetString, found: .contextPrimitive(0)), at: 2),
     // Bounds: segment count and nesting depth.
-    RejectedPrimitive("BER: 4097 segments", .octetStringSegments, emptySegments(Limits.maxOctetStringSegments + 1),
-                      .ber, .tooMany, at: 2 + 2 * Limits.maxOctetStringSegments),
-    RejectedPrimitive("BER: constructed segments nested 65 deep", .octetStringSegments,
-                      Array(repeating: [UInt8]([0x24, 0x80]), count: 65).flatMap { $0 } + hex("04 00")
-                        + Array(repeating: [UInt8]([0x00, 0x00]), count: 65).flatMap { $0 },
-                      .ber, .nestingTooDeep, at: 2 * Limits.maxIndefiniteNesting),
+    RejectedPrimitive(
+        "BER: 4097 segments", .octetStringSegments, emptySegments(Limits.maxOctetStringSegments + 1),
+        .ber, .tooMany, at: 2 + 2 * Limits.maxOctetStringSegments),
+    RejectedPrimitive(
+        "BER: constructed segments nested 65 deep", .octetStringSegments,
+        Array(repeating: [UInt8]([0x24, 0x80]), count: 65).flatMap { $0 } + hex("04 00")
+            + Array(repeating: [UInt8]([0x00, 0x00]), count: 65).flatMap { $0 },
+        .ber, .nestingTooDeep, at: 2 * Limits.maxIndefiniteNesting),
     // Framing errors surface through the segments reader.
-    RejectedPrimitive("BER: unterminated constructed OCTET STRING", .octetStringSegments, hex("24 80 04 01 AA"),
-                      .ber, .unterminatedIndefiniteLength),
-    RejectedPrimitive("BER: segment past the end of its parent", .octetStringSegments, hex("24 03 04 02 AA BB"),
-                      .ber, .lengthPastEnd, at: 2),
-    RejectedPrimitive("segments reader on wrong tag", .octetStringSegments, hex("02 01 05"),
-                      .unexpectedTag(expected: .octetString, found: .integer)),
+    RejectedPrimitive(
+        "BER: unterminated constructed OCTET STRING", .octetStringSegments, hex("24 80 04 01 AA"),
+        .ber, .unterminatedIndefiniteLength),
+    RejectedPrimitive(
+        "BER: segment past the end of its parent", .octetStringSegments, hex("24 03 04 02 AA BB"),
+        .ber, .lengthPastEnd, at: 2),
+    RejectedPrimitive(
+        "segments reader on wrong tag", .octetStringSegments, hex("02 01 05"),
+        .unexpectedTag(expected: .octetString, found: .integer)),
     RejectedPrimitive("segments reader on empty input", .octetStringSegments, [], .truncated),
     RejectedPrimitive("OCTET STRING truncated", .octetString, hex("04 03 AA"), .lengthPastEnd),
 ]
@@ -83,13 +96,15 @@ struct OctetStringTests {
         #expect(value.slices.map { Array($0) } == [[0xAA, 0xBB], [0xCC], [], [0xDD]])
     }
 
-    @Test("BER constructed: definite outer length, and empty constructed forms", arguments: [
-        ("24 08 04 02 AA BB 04 02 CC DD", [UInt8]([0xAA, 0xBB, 0xCC, 0xDD]), 2),
-        ("24 00", [], 0),
-        ("24 80 00 00", [], 0),
-        ("24 80 24 00 24 80 00 00 00 00", [], 0),
-        ("24 80 04 05 31 03 02 01 01 00 00", [0x31, 0x03, 0x02, 0x01, 0x01], 1),
-    ])
+    @Test(
+        "BER constructed: definite outer length, and empty constructed forms",
+        arguments: [
+            ("24 08 04 02 AA BB 04 02 CC DD", [UInt8]([0xAA, 0xBB, 0xCC, 0xDD]), 2),
+            ("24 00", [], 0),
+            ("24 80 00 00", [], 0),
+            ("24 80 24 00 24 80 00 00 00 00", [], 0),
+            ("24 80 04 05 31 03 02 01 01 00 00", [0x31, 0x03, 0x02, 0x01, 0x01], 1),
+        ])
     func constructedForms(_ encoding: String, _ value: [UInt8], _ segmentCount: Int) throws {
         var cursor = try DERCursor(hex(encoding), rules: .ber)
         let segments = try cursor.readOctetStringSegments("value")
@@ -110,7 +125,8 @@ struct OctetStringTests {
     @Test("implicitly tagged [0] OCTET STRING: primitive, and constructed under BER only")
     func implicitTag() throws {
         var primitive = try DERCursor(hex("80 02 AA BB"))
-        #expect(try primitive.readOctetStringSegments(tag: .contextPrimitive(0), "content").concatenated()
+        #expect(
+            try primitive.readOctetStringSegments(tag: .contextPrimitive(0), "content").concatenated()
                 == [0xAA, 0xBB])
         var ber = try DERCursor(hex("A0 80 04 01 AA 04 01 BB 00 00"), rules: .ber)
         let value = try ber.readOctetStringSegments(tag: .contextPrimitive(0), "content")

@@ -39,9 +39,11 @@ struct TreeGenerator {
     }
 
     mutating func integer() -> Int64 {
-        let boundaries: [Int64] = [0, 1, -1, 127, 128, -128, -129, 255, 256, -256, 32767, 32768, -32768, -32769,
-                                   Int64(Int32.max), Int64(Int32.min), Int64.max, Int64.min, Int64.max - 1,
-                                   Int64.min + 1]
+        let boundaries: [Int64] = [
+            0, 1, -1, 127, 128, -128, -129, 255, 256, -256, 32767, 32768, -32768, -32769,
+            Int64(Int32.max), Int64(Int32.min), Int64.max, Int64.min, Int64.max - 1,
+            Int64.min + 1,
+        ]
         if below(3) == 0 { return boundaries[below(boundaries.count)] }
         return Int64(bitPattern: rng.next()) >> UInt64(below(64))
     }
@@ -184,8 +186,9 @@ struct RoundTripTests {
         #expect(elements > Self.treesPerSeed)
     }
 
-    @Test("random BER re-encodings: DER rejects at the first deviation, BER decodes identical values",
-          arguments: seeds)
+    @Test(
+        "random BER re-encodings: DER rejects at the first deviation, BER decodes identical values",
+        arguments: seeds)
     func berVariants(_ seed: UInt64) throws {
         var generator = TreeGenerator(seed: seed ^ 0xBE5)
         var rejected = 0
@@ -203,8 +206,9 @@ struct RoundTripTests {
                 variant = TestEncoder.encode(tree, forced)
             }
             let first = try #require(variant.deviations.min { $0.offset < $1.offset })
-            let error = try #require(derError { _ = try decodeSingleTree(variant.bytes, rules: .der) },
-                                     "seed \(seed) tree \(index) was accepted by DER")
+            let error = try #require(
+                derError { _ = try decodeSingleTree(variant.bytes, rules: .der) },
+                "seed \(seed) tree \(index) was accepted by DER")
             #expect(error.kind == first.kind, "seed \(seed) tree \(index)")
             #expect(error.offset == first.offset, "seed \(seed) tree \(index)")
             rejected += 1
@@ -224,15 +228,17 @@ struct RoundTripTests {
         #expect(berElements > 2 * Self.treesPerSeed)
     }
 
-    @Test("the test encoder itself writes known DER", arguments: [
-        (Tree.integer(0), "02 01 00"), (.integer(-129), "02 02 FF 7F"),
-        (.integer(Int64.min), "02 08 80 00 00 00 00 00 00 00"),
-        (.oid([1, 2, 840, 113549]), "06 06 2A 86 48 86 F7 0D"), (.oid([2, 999, 3]), "06 03 88 37 03"),
-        (.boolean(true), "01 01 FF"), (.null, "05 00"), (.utf8("é"), "0C 02 C3 A9"),
-        (.opaque(.contextPrimitive(31), [0xAA]), "9F 1F 01 AA"),
-        (.constructed(DERTag(.application, number: 1000, constructed: true), []), "7F 87 68 00"),
-        (.constructed(.sequence, [.null, .integer(5)]), "30 05 05 00 02 01 05"),
-    ])
+    @Test(
+        "the test encoder itself writes known DER",
+        arguments: [
+            (Tree.integer(0), "02 01 00"), (.integer(-129), "02 02 FF 7F"),
+            (.integer(Int64.min), "02 08 80 00 00 00 00 00 00 00"),
+            (.oid([1, 2, 840, 113549]), "06 06 2A 86 48 86 F7 0D"), (.oid([2, 999, 3]), "06 03 88 37 03"),
+            (.boolean(true), "01 01 FF"), (.null, "05 00"), (.utf8("é"), "0C 02 C3 A9"),
+            (.opaque(.contextPrimitive(31), [0xAA]), "9F 1F 01 AA"),
+            (.constructed(DERTag(.application, number: 1000, constructed: true), []), "7F 87 68 00"),
+            (.constructed(.sequence, [.null, .integer(5)]), "30 05 05 00 02 01 05"),
+        ])
     func encoderKnownAnswers(_ tree: Tree, _ encoding: String) {
         #expect(TestEncoder.encode(tree).bytes == hex(encoding))
     }

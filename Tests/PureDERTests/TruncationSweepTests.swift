@@ -11,7 +11,8 @@ enum SweepFixtures {
     static let rsaEncryption = tlv(0x30, tlv(0x06, hex("2A 86 48 86 F7 0D 01 01 01")), hex("05 00"))
     static let sha256 = tlv(0x30, tlv(0x06, hex("60 86 48 01 65 03 04 02 01")), hex("05 00"))
 
-    static let name = tlv(0x30,
+    static let name = tlv(
+        0x30,
         tlv(0x31, tlv(0x30, tlv(0x06, hex("55 04 03")), tlv(0x13, Array("Test Root CA".utf8)))),
         tlv(0x31, tlv(0x30, tlv(0x06, hex("55 04 0A")), tlv(0x0C, Array("Pure Receipt ✓".utf8)))),
         tlv(0x31, tlv(0x30, tlv(0x06, hex("2A 86 48 86 F7 0D 01 09 01")), tlv(0x16, Array("a@b.example".utf8)))))
@@ -22,36 +23,53 @@ enum SweepFixtures {
         let validity = tlv(0x30, utcTime("250101000000Z"), generalizedTime("20500101000000Z"))
         let rsaKey = tlv(0x30, tlv(0x02, [0x00] + Array(repeating: 0xC5, count: 256)), hex("02 03 01 00 01"))
         let spki = tlv(0x30, rsaEncryption, tlv(0x03, [0x00] + rsaKey))
-        let extensions = tlv(0xA3, tlv(0x30,
-            tlv(0x30, tlv(0x06, hex("55 1D 13")), hex("01 01 FF"), tlv(0x04, tlv(0x30, hex("01 01 FF")))),
-            tlv(0x30, tlv(0x06, hex("55 1D 0F")), hex("01 01 FF"), tlv(0x04, hex("03 02 01 06"))),
-            tlv(0x30, tlv(0x06, hex("2A 86 48 86 F7 63 64 06 0B 01")), tlv(0x04, hex("05 00")))))
-        let tbs = tlv(0x30, tlv(0xA0, hex("02 01 02")), hex("02 09 00 80 01 02 03 04 05 06 07"), sha256WithRSA,
-                      name, validity, name, spki, extensions)
+        let extensions = tlv(
+            0xA3,
+            tlv(
+                0x30,
+                tlv(0x30, tlv(0x06, hex("55 1D 13")), hex("01 01 FF"), tlv(0x04, tlv(0x30, hex("01 01 FF")))),
+                tlv(0x30, tlv(0x06, hex("55 1D 0F")), hex("01 01 FF"), tlv(0x04, hex("03 02 01 06"))),
+                tlv(0x30, tlv(0x06, hex("2A 86 48 86 F7 63 64 06 0B 01")), tlv(0x04, hex("05 00")))))
+        let tbs = tlv(
+            0x30, tlv(0xA0, hex("02 01 02")), hex("02 09 00 80 01 02 03 04 05 06 07"), sha256WithRSA,
+            name, validity, name, spki, extensions)
         return tlv(0x30, tbs, sha256WithRSA, tlv(0x03, [0x00] + Array(repeating: 0x5A, count: 256)))
     }()
 
     /// A receipt payload: a SET of attribute SEQUENCEs { type, version, OCTET STRING { value } }.
-    static let payload = tlv(0x31,
+    static let payload = tlv(
+        0x31,
         tlv(0x30, hex("02 01 02"), hex("02 01 01"), tlv(0x04, tlv(0x0C, Array("com.example.app".utf8)))),
         tlv(0x30, hex("02 01 03"), hex("02 01 01"), tlv(0x04, tlv(0x0C, Array("1.0".utf8)))),
-        tlv(0x30, hex("02 01 11"), hex("02 01 01"), tlv(0x04, tlv(0x31,
-            tlv(0x30, hex("02 02 06 A1"), hex("02 01 01"), tlv(0x04, hex("02 01 01"))),
-            tlv(0x30, hex("02 02 06 A6"), hex("02 01 01"), tlv(0x04, tlv(0x16, Array("2025-03-14T09:26:53Z".utf8))))))))
+        tlv(
+            0x30, hex("02 01 11"), hex("02 01 01"),
+            tlv(
+                0x04,
+                tlv(
+                    0x31,
+                    tlv(0x30, hex("02 02 06 A1"), hex("02 01 01"), tlv(0x04, hex("02 01 01"))),
+                    tlv(
+                        0x30, hex("02 02 06 A6"), hex("02 01 01"),
+                        tlv(0x04, tlv(0x16, Array("2025-03-14T09:26:53Z".utf8))))))))
 
     /// ContentInfo { signedData, [0] SignedData { version, digestAlgorithms, encapContentInfo {
     /// data, [0] OCTET STRING (constructed) }, [0] certificates, signerInfos } } with six
     /// indefinite lengths, as Xcode writes StoreKit Testing receipts.
     static let xcodeReceipt: [UInt8] = {
-        let signerInfo = tlv(0x30, hex("02 01 01"), tlv(0x30, name, hex("02 01 01")), sha256, rsaEncryption,
-                             tlv(0x04, Array(repeating: 0x77, count: 256)))
-        return indefinite(0x30,
+        let signerInfo = tlv(
+            0x30, hex("02 01 01"), tlv(0x30, name, hex("02 01 01")), sha256, rsaEncryption,
+            tlv(0x04, Array(repeating: 0x77, count: 256)))
+        return indefinite(
+            0x30,
             tlv(0x06, hex("2A 86 48 86 F7 0D 01 07 02")),
-            indefinite(0xA0,
-                indefinite(0x30,
+            indefinite(
+                0xA0,
+                indefinite(
+                    0x30,
                     hex("02 01 01"),
                     tlv(0x31, sha256),
-                    indefinite(0x30,
+                    indefinite(
+                        0x30,
                         tlv(0x06, hex("2A 86 48 86 F7 0D 01 07 01")),
                         indefinite(0xA0, indefinite(0x24, tlv(0x04, payload)))),
                     tlv(0xA0, certificate),
@@ -60,7 +78,8 @@ enum SweepFixtures {
 
     /// BER mixing definite, non-minimal and indefinite lengths, nested constructed OCTET STRINGs
     /// with empty segments, and a high tag number.
-    static let mixedBER: [UInt8] = hex("""
+    static let mixedBER: [UInt8] = hex(
+        """
         30 80
            BF 87 68 84 00 00 00 05 02 03 01 00 01
            24 80 04 81 02 AA BB 24 03 04 01 CC 04 00 24 80 00 00 00 00
@@ -72,13 +91,15 @@ enum SweepFixtures {
 
 @Suite("Truncation sweep")
 struct TruncationSweepTests {
-    @Test("every proper prefix fails and the full input succeeds", arguments: [
-        ("certificate-like DER", SweepFixtures.certificate, EncodingRules.der),
-        ("certificate-like DER read as BER", SweepFixtures.certificate, .ber),
-        ("Xcode receipt-like BER envelope", SweepFixtures.xcodeReceipt, .ber),
-        ("mixed BER length forms", SweepFixtures.mixedBER, .ber),
-        ("receipt payload DER", SweepFixtures.payload, .der),
-    ])
+    @Test(
+        "every proper prefix fails and the full input succeeds",
+        arguments: [
+            ("certificate-like DER", SweepFixtures.certificate, EncodingRules.der),
+            ("certificate-like DER read as BER", SweepFixtures.certificate, .ber),
+            ("Xcode receipt-like BER envelope", SweepFixtures.xcodeReceipt, .ber),
+            ("mixed BER length forms", SweepFixtures.mixedBER, .ber),
+            ("receipt payload DER", SweepFixtures.payload, .der),
+        ])
     func sweep(_ name: String, _ bytes: [UInt8], _ rules: EncodingRules) throws {
         let full = try walk(bytes, rules: rules)
         #expect(full.count > 10)

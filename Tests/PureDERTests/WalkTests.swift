@@ -17,12 +17,14 @@ struct WalkTests {
         #expect(visited.map { $0.2 } == [0, 1, 1, 2, 0, 0])
     }
 
-    @Test("errors anywhere in the tree propagate with their offset", arguments: [
-        ("30 05 30 03 04 05 00", EncodingRules.der, DERError.Kind.lengthPastEnd, 4),
-        ("30 04 30 81 01 05", .der, .nonMinimalLength, 3),
-        ("30 80 04 01 AA", .ber, .unterminatedIndefiniteLength, 0),
-        ("30 02 00 00", .der, .unexpectedEndOfContents, 2),
-    ])
+    @Test(
+        "errors anywhere in the tree propagate with their offset",
+        arguments: [
+            ("30 05 30 03 04 05 00", EncodingRules.der, DERError.Kind.lengthPastEnd, 4),
+            ("30 04 30 81 01 05", .der, .nonMinimalLength, 3),
+            ("30 80 04 01 AA", .ber, .unterminatedIndefiniteLength, 0),
+            ("30 02 00 00", .der, .unexpectedEndOfContents, 2),
+        ])
     func errors(_ encoding: String, _ rules: EncodingRules, _ kind: DERError.Kind, _ offset: Int) throws {
         let error = try #require(derError { try DERCursor(hex(encoding), rules: rules).walk { _ throws(DERError) in } })
         #expect(error.kind == kind)
@@ -43,12 +45,13 @@ struct WalkTests {
     @Test("a visitor's error stops the walk")
     func visitorError() throws {
         var count = 0
-        let error = try #require(derError {
-            try DERCursor(hex("30 06 05 00 05 00 05 00")).walk { element throws(DERError) in
-                count += 1
-                if element.start == 4 { throw DERError(.invalidValue, at: element.start, "visitor") }
-            }
-        })
+        let error = try #require(
+            derError {
+                try DERCursor(hex("30 06 05 00 05 00 05 00")).walk { element throws(DERError) in
+                    count += 1
+                    if element.start == 4 { throw DERError(.invalidValue, at: element.start, "visitor") }
+                }
+            })
         #expect(error.context == "visitor")
         #expect(count == 3)
     }

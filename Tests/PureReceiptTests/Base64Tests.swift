@@ -65,6 +65,7 @@ struct Base64Tests {
     }
 
     static let rejections: [Rejection] = [
+        // RFC 4648 §3.3: characters outside the alphabet are rejected; RFC 4648 §4: the standard alphabet, not base64url.
         Rejection(name: "URL-safe minus", text: "Zm9v-A==", error: .invalidCharacter(offset: 4, byte: 0x2D)),
         Rejection(name: "URL-safe underscore", text: "Zm9v_A==", error: .invalidCharacter(offset: 4, byte: 0x5F)),
         Rejection(
@@ -76,6 +77,7 @@ struct Base64Tests {
         Rejection(name: "non-ASCII (first UTF-8 byte)", text: "Zm9vé", error: .invalidCharacter(offset: 4, byte: 0xC3)),
         Rejection(
             name: "offset counts UTF-8 bytes", text: "ZmZm\r\n Zm9v!", error: .invalidCharacter(offset: 11, byte: 0x21)),
+        // RFC 4648 §3.2: padding is required, so the length is a multiple of 4.
         Rejection(name: "unpadded 2 chars", text: "Zm9vYg", error: .invalidLength(6)),
         Rejection(name: "unpadded 3 chars", text: "Zm9vYmE", error: .invalidLength(7)),
         Rejection(name: "single char", text: "Z", error: .invalidLength(1)),
@@ -101,6 +103,7 @@ struct Base64Tests {
         #expect(throws: r.error) { try Base64.decode(Array(r.text.utf8)) }
     }
 
+    // RFC 4648 §3.5: pad bits must be zero (canonical encoding).
     @Test("trailing-bit rule: exactly one accepted encoding per final byte")
     func trailingBitsExhaustive() throws {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)

@@ -100,6 +100,7 @@ struct JSONWriterTests {
         #expect(!w.text.unicodeScalars.contains { $0.value < 0x20 })
     }
 
+    // RFC 8259 §7: quotation mark, reverse solidus and U+0000…U+001F are escaped.
     @Test("all 32 control characters are written as \\u00XX")
     func controlForms() throws {
         let all = String(String.UnicodeScalarView((0..<32).compactMap { Unicode.Scalar(UInt8($0)) }))

@@ -72,11 +72,13 @@ private func payload(for known: KnownAttribute, _ attributes: [[UInt8]]) -> [UIn
 struct PayloadAttributeTests {
     @Test("every known attribute with a valid value parses", arguments: topLevelKnown + inAppKnown)
     func validValueParses(_ known: KnownAttribute) throws {
-        let receipt = try SyntheticReceipt.parse(payload(for: known, [DERBuilder.attribute(known.type, known.kind.valid)]))
+        let receipt = try SyntheticReceipt.parse(
+            payload(for: known, [DERBuilder.attribute(known.type, known.kind.valid)]))
         let raw = known.inApp ? receipt.inAppPurchases.first?.rawAttributes : receipt.rawAttributes
         #expect(raw?.contains { $0.type == known.type && Array($0.value) == known.kind.valid } == true)
     }
 
+    // Apple receipt rule (singular-attributes): every known attribute but 17, top level and in-app.
     @Test("a singular attribute appearing twice is rejected", arguments: topLevelKnown + inAppKnown)
     func duplicateRejected(_ known: KnownAttribute) throws {
         let first = DERBuilder.attribute(known.type, known.kind.valid)
@@ -89,23 +91,30 @@ struct PayloadAttributeTests {
         #expect(bytes[error.offset] == 0x30)
     }
 
-    @Test("a value of the wrong inner type is rejected, naming the attribute",
-          arguments: (topLevelKnown + inAppKnown).filter { $0.kind != .raw })
+    @Test(
+        "a value of the wrong inner type is rejected, naming the attribute",
+        arguments: (topLevelKnown + inAppKnown).filter { $0.kind != .raw })
     func wrongInnerType(_ known: KnownAttribute) throws {
         let wrong = known.kind.wrong
         let bytes = payload(for: known, [DERBuilder.attribute(known.type, wrong.bytes)])
         let error = try #require(parseError(bytes))
         #expect(error.code == "payload.attributeType")
         #expect(error.attributeType == known.type)
-        let name = known.inApp ? ReceiptAttributeType.name(ofInApp: known.type)
+        let name =
+            known.inApp
+            ? ReceiptAttributeType.name(ofInApp: known.type)
             : ReceiptAttributeType.name(ofTopLevel: known.type)
-        #expect(error.message.contains(
-            "attribute \(known.type) (\(name)): expected \(wrong.expected), found \(wrong.found) at byte \(error.offset)"),
+        #expect(
+            error.message.contains(
+                "attribute \(known.type) (\(name)): expected \(wrong.expected), found \(wrong.found) at byte \(error.offset)"
+            ),
             "message: \(error.message)")
         if known.inApp { #expect(error.message.hasPrefix("in-app purchase at byte ")) }
     }
 
-    @Test("trailing bytes after the inner value are rejected", arguments: (topLevelKnown + inAppKnown).filter { $0.kind != .raw })
+    @Test(
+        "trailing bytes after the inner value are rejected",
+        arguments: (topLevelKnown + inAppKnown).filter { $0.kind != .raw })
     func trailingBytesInsideValue(_ known: KnownAttribute) throws {
         let bytes = payload(for: known, [DERBuilder.attribute(known.type, known.kind.valid + [0x05, 0x00])])
         let error = try #require(parseError(bytes))
@@ -114,26 +123,33 @@ struct PayloadAttributeTests {
         #expect(error.message.contains("attribute \(known.type) ("))
     }
 
-    @Test("an empty value where an inner element is required is rejected",
-          arguments: (topLevelKnown + inAppKnown).filter { $0.kind != .raw })
+    @Test(
+        "an empty value where an inner element is required is rejected",
+        arguments: (topLevelKnown + inAppKnown).filter { $0.kind != .raw })
     func emptyValue(_ known: KnownAttribute) throws {
         let error = try #require(parseError(payload(for: known, [DERBuilder.attribute(known.type, [])])))
         #expect(error.code == "payload.attributeType")
         #expect(error.message.contains("found an empty value"))
     }
 
-    @Test("an invalid date is rejected, naming the attribute", arguments: (topLevelKnown + inAppKnown).filter { $0.kind == .date },
-          ["2024-13-01T00:00:00Z", "2024-02-30T00:00:00Z", "2024-01-01 00:00:00Z", "yesterday", "2024-01-01T24:00:00Z",
-           "2024-01-01T00:00:00"])
+    @Test(
+        "an invalid date is rejected, naming the attribute",
+        arguments: (topLevelKnown + inAppKnown).filter { $0.kind == .date },
+        [
+            "2024-13-01T00:00:00Z", "2024-02-30T00:00:00Z", "2024-01-01 00:00:00Z", "yesterday", "2024-01-01T24:00:00Z",
+            "2024-01-01T00:00:00",
+        ])
     func badDate(_ known: KnownAttribute, _ text: String) throws {
-        let error = try #require(parseError(payload(for: known, [DERBuilder.attribute(known.type, DERBuilder.ia5(text))])))
+        let error = try #require(
+            parseError(payload(for: known, [DERBuilder.attribute(known.type, DERBuilder.ia5(text))])))
         #expect(error.code == "payload.date")
         #expect(error.attributeType == known.type)
         #expect(error.message.contains("attribute \(known.type) (") && error.message.contains(text))
     }
 
-    @Test("an empty date means absent, except where a date is required",
-          arguments: (topLevelKnown + inAppKnown).filter { $0.kind == .date })
+    @Test(
+        "an empty date means absent, except where a date is required",
+        arguments: (topLevelKnown + inAppKnown).filter { $0.kind == .date })
     func emptyDate(_ known: KnownAttribute) throws {
         let bytes = payload(for: known, [DERBuilder.attribute(known.type, DERBuilder.ia5(""))])
         if known.type == 12 || known.type == 1704 {
@@ -145,17 +161,25 @@ struct PayloadAttributeTests {
         }
     }
 
-    @Test("inner encoding errors keep their DER code and name the attribute", arguments: [
-        ("invalid UTF-8", Int64(2), DERBuilder.tlv(0x0C, [0xC3, 0x28]), "der.invalidValue"),
-        ("IA5String above 0x7F", 10, DERBuilder.tlv(0x16, [0x34, 0xAB]), "der.invalidValue"),
-        ("IA5String date above 0x7F", 12, DERBuilder.tlv(0x16, Array("2024-01-01T00:00:00Z".utf8) + [0xFF]), "der.invalidValue"),
-        ("non-minimal INTEGER", 1, DERBuilder.tlv(0x02, [0x00, 0x01]), "der.invalidValue"),
-        ("negative id", 15, DERBuilder.integer(-1), "der.invalidValue"),
-        ("id above 2^64 - 1", 15, DERBuilder.tlv(0x02, [0x01] + [UInt8](repeating: 0, count: 8)), "der.invalidValue"),
-        ("INTEGER above Int64", 13, DERBuilder.unsigned(UInt64(Int64.max) + 1), "der.invalidValue"),
-        ("value length past its end", 3, [0x0C, 0x05, 0x41], "der.lengthPastEnd"),
-        ("constructed UTF8String", 2, DERBuilder.tlv(0x2C, DERBuilder.utf8("a")), "payload.attributeType"),
-    ] as [(String, Int64, [UInt8], String)])
+    @Test(
+        "inner encoding errors keep their DER code and name the attribute",
+        arguments: [
+            ("invalid UTF-8", Int64(2), DERBuilder.tlv(0x0C, [0xC3, 0x28]), "der.invalidValue"),
+            ("IA5String above 0x7F", 10, DERBuilder.tlv(0x16, [0x34, 0xAB]), "der.invalidValue"),
+            (
+                "IA5String date above 0x7F", 12, DERBuilder.tlv(0x16, Array("2024-01-01T00:00:00Z".utf8) + [0xFF]),
+                "der.invalidValue"
+            ),
+            ("non-minimal INTEGER", 1, DERBuilder.tlv(0x02, [0x00, 0x01]), "der.invalidValue"),
+            ("negative id", 15, DERBuilder.integer(-1), "der.invalidValue"),
+            (
+                "id above 2^64 - 1", 15, DERBuilder.tlv(0x02, [0x01] + [UInt8](repeating: 0, count: 8)),
+                "der.invalidValue"
+            ),
+            ("INTEGER above Int64", 13, DERBuilder.unsigned(UInt64(Int64.max) + 1), "der.invalidValue"),
+            ("value length past its end", 3, [0x0C, 0x05, 0x41], "der.lengthPastEnd"),
+            ("constructed UTF8String", 2, DERBuilder.tlv(0x2C, DERBuilder.utf8("a")), "payload.attributeType"),
+        ] as [(String, Int64, [UInt8], String)])
     func innerEncodingErrors(_ name: String, _ type: Int64, _ value: [UInt8], _ code: String) throws {
         let bytes = SyntheticReceipt.payload(adding: [DERBuilder.attribute(type, value)], except: [type])
         let error = try #require(parseError(bytes), "\(name)")

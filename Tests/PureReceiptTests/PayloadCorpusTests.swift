@@ -12,14 +12,16 @@ import Testing
 
 @Suite("Payload corpus")
 struct PayloadCorpusTests {
-    @Test("the expectation table covers every corpus receipt",
-          .enabled(if: Corpus.isAvailable, "../shared/corpus is absent: corpus tests skipped"))
+    @Test(
+        "the expectation table covers every corpus receipt",
+        .enabled(if: Corpus.isAvailable, "../shared/corpus is absent: corpus tests skipped"))
     func tableCoversCorpus() {
         #expect(Corpus.receiptNames() == expectedReceipts.map(\.file).sorted())
     }
 
-    @Test("top-level values", .enabled(if: Corpus.isAvailable, "../shared/corpus is absent: corpus tests skipped"),
-          arguments: expectedReceipts)
+    @Test(
+        "top-level values", .enabled(if: Corpus.isAvailable, "../shared/corpus is absent: corpus tests skipped"),
+        arguments: expectedReceipts)
     func topLevel(_ expected: ExpectedReceipt) throws {
         let payload = try Corpus.payload(expected.file)
         #expect(payload.count == expected.payloadSize)
@@ -51,36 +53,40 @@ struct PayloadCorpusTests {
         }
     }
 
-    @Test("in-app values", .enabled(if: Corpus.isAvailable, "../shared/corpus is absent: corpus tests skipped"),
-          arguments: expectedReceipts.filter { !$0.inApps.isEmpty })
+    @Test(
+        "in-app values", .enabled(if: Corpus.isAvailable, "../shared/corpus is absent: corpus tests skipped"),
+        arguments: expectedReceipts.filter { !$0.inApps.isEmpty })
     func inApps(_ expected: ExpectedReceipt) throws {
         let receipt = try AppReceipt.parse(payload: try Corpus.payload(expected.file))
         try #require(receipt.inAppPurchases.count == expected.inApps.count)
         for (index, (purchase, want)) in zip(receipt.inAppPurchases, expected.inApps).enumerated() {
-            let where_ = "entry \(index)"
-            #expect(purchase.productIdentifier == want.product, "\(where_)")
-            #expect(purchase.transactionIdentifier == want.transaction, "\(where_)")
-            #expect(purchase.originalTransactionIdentifier == want.original, "\(where_)")
-            #expect(purchase.purchaseDate == instant(want.purchase), "\(where_)")
-            #expect(purchase.originalPurchaseDate == want.originalPurchase.map(instant), "\(where_)")
-            #expect(purchase.subscriptionExpirationDate == want.expires.map(instant), "\(where_)")
-            #expect(purchase.webOrderLineItemID == want.webOrder, "\(where_)")
-            #expect(purchase.productType?.rawValue == want.productType, "\(where_)")
-            #expect(purchase.isTrialPeriod == want.trial, "\(where_)")
-            #expect(purchase.isInIntroOfferPeriod == want.intro, "\(where_)")
-            #expect(purchase.quantity == want.quantity, "\(where_)")
-            #expect(purchase.promotionalOfferIdentifier == want.promo, "\(where_)")
-            #expect(purchase.cancellationDate == nil, "\(where_)")
+            let entryLabel = "entry \(index)"
+            #expect(purchase.productIdentifier == want.product, "\(entryLabel)")
+            #expect(purchase.transactionIdentifier == want.transaction, "\(entryLabel)")
+            #expect(purchase.originalTransactionIdentifier == want.original, "\(entryLabel)")
+            #expect(purchase.purchaseDate == instant(want.purchase), "\(entryLabel)")
+            #expect(purchase.originalPurchaseDate == want.originalPurchase.map(instant), "\(entryLabel)")
+            #expect(purchase.subscriptionExpirationDate == want.expires.map(instant), "\(entryLabel)")
+            #expect(purchase.webOrderLineItemID == want.webOrder, "\(entryLabel)")
+            #expect(purchase.productType?.rawValue == want.productType, "\(entryLabel)")
+            #expect(purchase.isTrialPeriod == want.trial, "\(entryLabel)")
+            #expect(purchase.isInIntroOfferPeriod == want.intro, "\(entryLabel)")
+            #expect(purchase.quantity == want.quantity, "\(entryLabel)")
+            #expect(purchase.promotionalOfferIdentifier == want.promo, "\(entryLabel)")
+            #expect(purchase.cancellationDate == nil, "\(entryLabel)")
             for type in want.emptyDates {
                 let raw = purchase.rawAttributes.first { $0.type == type }
-                #expect(raw.map { Array($0.value) } == [0x16, 0x00], "\(where_) attribute \(type) is an empty IA5String")
+                #expect(
+                    raw.map { Array($0.value) } == [0x16, 0x00], "\(entryLabel) attribute \(type) is an empty IA5String"
+                )
             }
         }
     }
 
-    @Test("no attribute lost: raw attributes match an independent walk of the payload",
-          .enabled(if: Corpus.isAvailable, "../shared/corpus is absent: corpus tests skipped"),
-          arguments: expectedReceipts)
+    @Test(
+        "no attribute lost: raw attributes match an independent walk of the payload",
+        .enabled(if: Corpus.isAvailable, "../shared/corpus is absent: corpus tests skipped"),
+        arguments: expectedReceipts)
     func noAttributeLost(_ expected: ExpectedReceipt) throws {
         let payload = try Corpus.payload(expected.file)
         let receipt = try AppReceipt.parse(payload: payload)
@@ -95,29 +101,36 @@ struct PayloadCorpusTests {
         }
     }
 
-    @Test("the test-only payload extractor agrees with the CMS layer (SignedData.contentBytes)",
-          .enabled(if: Corpus.isAvailable, "../shared/corpus is absent: corpus tests skipped"),
-          arguments: expectedReceipts)
+    @Test(
+        "the test-only payload extractor agrees with the CMS layer (SignedData.contentBytes)",
+        .enabled(if: Corpus.isAvailable, "../shared/corpus is absent: corpus tests skipped"),
+        arguments: expectedReceipts)
     func extractorMatchesCMS(_ expected: ExpectedReceipt) throws {
         let signedData = try SignedData.parse(try Corpus.bytes(expected.file))
         #expect(signedData.contentBytes == (try Corpus.payload(expected.file)))
     }
 
-    @Test("187 in-app entries of one subscription chain",
-          .enabled(if: Corpus.isAvailable, "../shared/corpus is absent: corpus tests skipped"))
+    @Test(
+        "187 in-app entries of one subscription chain",
+        .enabled(if: Corpus.isAvailable, "../shared/corpus is absent: corpus tests skipped"))
     func manyInApps() throws {
-        let receipt = try AppReceipt.parse(payload: try Corpus.payload("tpinappreceipt_sandbox-ios-187iap-sha1_2020.der"))
+        let receipt = try AppReceipt.parse(
+            payload: try Corpus.payload("tpinappreceipt_sandbox-ios-187iap-sha1_2020.der"))
         let purchases = receipt.inAppPurchases
         try #require(purchases.count == 187)
         var products: [String: Int] = [:]
         for purchase in purchases { products[purchase.productIdentifier, default: 0] += 1 }
-        #expect(products == ["com.nutcallalert.inapp.optimum": 116, "com.nutcallalert.inapp.pro": 39,
-                             "com.nutcallalert.inapp.lite": 32])
+        #expect(
+            products == [
+                "com.nutcallalert.inapp.optimum": 116, "com.nutcallalert.inapp.pro": 39,
+                "com.nutcallalert.inapp.lite": 32,
+            ])
         #expect(Set(purchases.map(\.transactionIdentifier)).count == 187)
         #expect(Set(purchases.compactMap(\.originalTransactionIdentifier)) == ["1000000603177571"])
         #expect(purchases.map(\.purchaseDate).min() == instant("2019-12-10T12:54:58Z"))
         #expect(purchases.map(\.purchaseDate).max() == instant("2020-05-06T18:26:31Z"))
-        let first = purchases[0], last = purchases[186]
+        let first = purchases[0]
+        let last = purchases[186]
         #expect(first.productIdentifier == "com.nutcallalert.inapp.pro")
         #expect(first.transactionIdentifier == "1000000637840752")
         #expect(first.purchaseDate == instant("2019-12-10T12:54:58Z"))

@@ -27,88 +27,145 @@ private let inAppCore: [[UInt8]] = [
 
 let malformedPayloads: [MalformedPayload] = [
     .init(name: "empty input", bytes: [], code: "payload.structure", message: "found no bytes"),
-    .init(name: "payload is a SEQUENCE, not a SET", bytes: DERBuilder.sequence(required),
-          code: "payload.structure", message: "expected SET OF ReceiptAttribute, found SEQUENCE at byte 0"),
-    .init(name: "payload is an INTEGER", bytes: DERBuilder.integer(5), code: "payload.structure",
-          message: "found INTEGER"),
-    .init(name: "trailing bytes after the payload SET", bytes: SyntheticReceipt.payload(required) + [0x00],
-          code: "der.trailingBytes", message: "payload"),
-    .init(name: "indefinite length (BER) payload", bytes: [0x31, 0x80] + required.flatMap { $0 } + [0, 0],
-          code: "der.indefiniteLengthInDER", message: "payload"),
-    .init(name: "non-minimal length", bytes: [0x31, 0x81, 0x03] + DERBuilder.integer(1),
-          code: "der.nonMinimalLength", message: "payload"),
-    .init(name: "SET length past the end", bytes: [0x31, 0x10, 0x30, 0x00], code: "der.lengthPastEnd",
-          message: "payload"),
-    .init(name: "attribute is a SET, not a SEQUENCE", bytes: withAttribute(DERBuilder.set([DERBuilder.integer(99)])),
-          code: "payload.structure", message: "expected ReceiptAttribute SEQUENCE, found SET"),
-    .init(name: "attribute is an INTEGER", bytes: withAttribute(DERBuilder.integer(7)),
-          code: "payload.structure", message: "expected ReceiptAttribute SEQUENCE, found INTEGER"),
-    .init(name: "attribute SEQUENCE is empty", bytes: withAttribute(DERBuilder.sequence([])),
-          code: "payload.structure", message: "missing type"),
-    .init(name: "attribute without version and value", bytes: withAttribute(DERBuilder.sequence([DERBuilder.integer(99)])),
-          code: "payload.structure", message: "missing version"),
-    .init(name: "attribute without value",
-          bytes: withAttribute(DERBuilder.sequence([DERBuilder.integer(99), DERBuilder.integer(1)])),
-          code: "payload.structure", message: "missing value"),
-    .init(name: "extra field in ReceiptAttribute",
-          bytes: withAttribute(DERBuilder.sequence([DERBuilder.integer(99), DERBuilder.integer(1),
-                                                    DERBuilder.octets([]), DERBuilder.integer(0)])),
-          code: "payload.structure", message: "unexpected extra field"),
-    .init(name: "type is an OCTET STRING",
-          bytes: withAttribute(DERBuilder.sequence([DERBuilder.octets([2]), DERBuilder.integer(1), DERBuilder.octets([])])),
-          code: "payload.structure", message: "type must be INTEGER, found OCTET STRING"),
-    .init(name: "version is a UTF8String",
-          bytes: withAttribute(DERBuilder.sequence([DERBuilder.integer(99), DERBuilder.utf8("1"), DERBuilder.octets([])])),
-          code: "payload.structure", message: "version must be INTEGER, found UTF8String"),
-    .init(name: "value is a UTF8String, not an OCTET STRING",
-          bytes: withAttribute(DERBuilder.sequence([DERBuilder.integer(99), DERBuilder.integer(1), DERBuilder.utf8("x")])),
-          code: "payload.structure", message: "value must be OCTET STRING, found UTF8String"),
-    .init(name: "value is a constructed OCTET STRING",
-          bytes: withAttribute(DERBuilder.sequence([DERBuilder.integer(99), DERBuilder.integer(1),
-                                                    DERBuilder.tlv(0x24, DERBuilder.octets([1]))])),
-          code: "payload.structure", message: "value must be OCTET STRING, found OCTET STRING constructed"),
-    .init(name: "type INTEGER not minimal",
-          bytes: withAttribute(DERBuilder.sequence([DERBuilder.tlv(0x02, [0x00, 0x02]), DERBuilder.integer(1),
-                                                    DERBuilder.octets([])])),
-          code: "der.invalidValue", message: "type"),
-    .init(name: "type INTEGER empty",
-          bytes: withAttribute(DERBuilder.sequence([DERBuilder.tlv(0x02, []), DERBuilder.integer(1), DERBuilder.octets([])])),
-          code: "der.invalidValue", message: "type"),
-    .init(name: "type INTEGER wider than 64 bits",
-          bytes: withAttribute(DERBuilder.sequence([DERBuilder.tlv(0x02, [0x01] + [UInt8](repeating: 0, count: 8)),
-                                                    DERBuilder.integer(1), DERBuilder.octets([])])),
-          code: "der.invalidValue", message: "too large"),
+    .init(
+        name: "payload is a SEQUENCE, not a SET", bytes: DERBuilder.sequence(required),
+        code: "payload.structure", message: "expected SET OF ReceiptAttribute, found SEQUENCE at byte 0"),
+    .init(
+        name: "payload is an INTEGER", bytes: DERBuilder.integer(5), code: "payload.structure",
+        message: "found INTEGER"),
+    .init(
+        name: "trailing bytes after the payload SET", bytes: SyntheticReceipt.payload(required) + [0x00],
+        code: "der.trailingBytes", message: "payload"),
+    .init(
+        name: "indefinite length (BER) payload", bytes: [0x31, 0x80] + required.flatMap { $0 } + [0, 0],
+        code: "der.indefiniteLengthInDER", message: "payload"),
+    .init(
+        name: "non-minimal length", bytes: [0x31, 0x81, 0x03] + DERBuilder.integer(1),
+        code: "der.nonMinimalLength", message: "payload"),
+    .init(
+        name: "SET length past the end", bytes: [0x31, 0x10, 0x30, 0x00], code: "der.lengthPastEnd",
+        message: "payload"),
+    .init(
+        name: "attribute is a SET, not a SEQUENCE", bytes: withAttribute(DERBuilder.set([DERBuilder.integer(99)])),
+        code: "payload.structure", message: "expected ReceiptAttribute SEQUENCE, found SET"),
+    .init(
+        name: "attribute is an INTEGER", bytes: withAttribute(DERBuilder.integer(7)),
+        code: "payload.structure", message: "expected ReceiptAttribute SEQUENCE, found INTEGER"),
+    .init(
+        name: "attribute SEQUENCE is empty", bytes: withAttribute(DERBuilder.sequence([])),
+        code: "payload.structure", message: "missing type"),
+    .init(
+        name: "attribute without version and value",
+        bytes: withAttribute(DERBuilder.sequence([DERBuilder.integer(99)])),
+        code: "payload.structure", message: "missing version"),
+    .init(
+        name: "attribute without value",
+        bytes: withAttribute(DERBuilder.sequence([DERBuilder.integer(99), DERBuilder.integer(1)])),
+        code: "payload.structure", message: "missing value"),
+    .init(
+        name: "extra field in ReceiptAttribute",
+        bytes: withAttribute(
+            DERBuilder.sequence([
+                DERBuilder.integer(99), DERBuilder.integer(1),
+                DERBuilder.octets([]), DERBuilder.integer(0),
+            ])),
+        code: "payload.structure", message: "unexpected extra field"),
+    .init(
+        name: "type is an OCTET STRING",
+        bytes: withAttribute(
+            DERBuilder.sequence([DERBuilder.octets([2]), DERBuilder.integer(1), DERBuilder.octets([])])),
+        code: "payload.structure", message: "type must be INTEGER, found OCTET STRING"),
+    .init(
+        name: "version is a UTF8String",
+        bytes: withAttribute(
+            DERBuilder.sequence([DERBuilder.integer(99), DERBuilder.utf8("1"), DERBuilder.octets([])])),
+        code: "payload.structure", message: "version must be INTEGER, found UTF8String"),
+    .init(
+        name: "value is a UTF8String, not an OCTET STRING",
+        bytes: withAttribute(
+            DERBuilder.sequence([DERBuilder.integer(99), DERBuilder.integer(1), DERBuilder.utf8("x")])),
+        code: "payload.structure", message: "value must be OCTET STRING, found UTF8String"),
+    .init(
+        name: "value is a constructed OCTET STRING",
+        bytes: withAttribute(
+            DERBuilder.sequence([
+                DERBuilder.integer(99), DERBuilder.integer(1),
+                DERBuilder.tlv(0x24, DERBuilder.octets([1])),
+            ])),
+        code: "payload.structure", message: "value must be OCTET STRING, found OCTET STRING constructed"),
+    .init(
+        name: "type INTEGER not minimal",
+        bytes: withAttribute(
+            DERBuilder.sequence([
+                DERBuilder.tlv(0x02, [0x00, 0x02]), DERBuilder.integer(1),
+                DERBuilder.octets([]),
+            ])),
+        code: "der.invalidValue", message: "type"),
+    .init(
+        name: "type INTEGER empty",
+        bytes: withAttribute(
+            DERBuilder.sequence([DERBuilder.tlv(0x02, []), DERBuilder.integer(1), DERBuilder.octets([])])),
+        code: "der.invalidValue", message: "type"),
+    .init(
+        name: "type INTEGER wider than 64 bits",
+        bytes: withAttribute(
+            DERBuilder.sequence([
+                DERBuilder.tlv(0x02, [0x01] + [UInt8](repeating: 0, count: 8)),
+                DERBuilder.integer(1), DERBuilder.octets([]),
+            ])),
+        code: "der.invalidValue", message: "too large"),
     // The SET claims 5 content bytes; inside, a SEQUENCE claims 16.
-    .init(name: "ReceiptAttribute length past the end of the SET", bytes: [0x31, 0x05, 0x30, 0x10, 0x02, 0x01, 0x02],
-          code: "der.lengthPastEnd", message: "ReceiptAttribute at byte 2"),
-    .init(name: "missing bundle id (2)", bytes: SyntheticReceipt.payload(adding: [], except: [2]),
-          code: "payload.structure", message: "missing attribute 2 (bundle id)"),
-    .init(name: "missing app version (3)", bytes: SyntheticReceipt.payload(adding: [], except: [3]),
-          code: "payload.structure", message: "missing attribute 3 (app version)"),
-    .init(name: "missing opaque value (4)", bytes: SyntheticReceipt.payload(adding: [], except: [4]),
-          code: "payload.structure", message: "missing attribute 4 (opaque value)"),
-    .init(name: "missing SHA-1 hash (5)", bytes: SyntheticReceipt.payload(adding: [], except: [5]),
-          code: "payload.structure", message: "missing attribute 5 (SHA-1 hash)"),
-    .init(name: "missing creation date (12)", bytes: SyntheticReceipt.payload(adding: [], except: [12]),
-          code: "payload.structure", message: "missing attribute 12 (creation date)"),
+    .init(
+        name: "ReceiptAttribute length past the end of the SET", bytes: [0x31, 0x05, 0x30, 0x10, 0x02, 0x01, 0x02],
+        code: "der.lengthPastEnd", message: "ReceiptAttribute at byte 2"),
+    .init(
+        // Apple receipt rule (required-attributes): 2, 3, 4, 5 and 12, one case each.
+        name: "missing bundle id (2)", bytes: SyntheticReceipt.payload(adding: [], except: [2]),
+        code: "payload.structure", message: "missing attribute 2 (bundle id)"),
+    .init(
+        name: "missing app version (3)", bytes: SyntheticReceipt.payload(adding: [], except: [3]),
+        code: "payload.structure", message: "missing attribute 3 (app version)"),
+    .init(
+        name: "missing opaque value (4)", bytes: SyntheticReceipt.payload(adding: [], except: [4]),
+        code: "payload.structure", message: "missing attribute 4 (opaque value)"),
+    .init(
+        name: "missing SHA-1 hash (5)", bytes: SyntheticReceipt.payload(adding: [], except: [5]),
+        code: "payload.structure", message: "missing attribute 5 (SHA-1 hash)"),
+    .init(
+        name: "missing creation date (12)", bytes: SyntheticReceipt.payload(adding: [], except: [12]),
+        code: "payload.structure", message: "missing attribute 12 (creation date)"),
     .init(name: "empty payload SET", bytes: [0x31, 0x00], code: "payload.structure", message: "missing attribute 2"),
-    .init(name: "in-app value is a SEQUENCE, not a SET", bytes: withInApp(DERBuilder.sequence(inAppCore)),
-          code: "payload.structure", message: "in-app purchase at byte"),
+    .init(
+        name: "in-app value is a SEQUENCE, not a SET", bytes: withInApp(DERBuilder.sequence(inAppCore)),
+        code: "payload.structure", message: "in-app purchase at byte"),
     .init(name: "in-app value is empty", bytes: withInApp([]), code: "payload.structure", message: "found no bytes"),
-    .init(name: "in-app value has bytes after its SET", bytes: withInApp(DERBuilder.set(inAppCore) + [0x05, 0x00]),
-          code: "der.trailingBytes", message: "in-app purchase at byte"),
-    .init(name: "in-app attribute is not a SEQUENCE", bytes: withInApp(DERBuilder.set(inAppCore + [DERBuilder.utf8("x")])),
-          code: "payload.structure", message: "expected ReceiptAttribute SEQUENCE, found UTF8String"),
-    .init(name: "in-app attribute with an extra field",
-          bytes: withInApp(DERBuilder.set(inAppCore + [DERBuilder.sequence([DERBuilder.integer(1799), DERBuilder.integer(1),
-                                                                            DERBuilder.octets([]), DERBuilder.octets([])])])),
-          code: "payload.structure", message: "unexpected extra field"),
-    .init(name: "in-app without product id (1702)", bytes: withInApp(DERBuilder.set([inAppCore[1], inAppCore[2]])),
-          code: "payload.structure", message: "missing attribute 1702 (product id)"),
-    .init(name: "in-app without transaction id (1703)", bytes: withInApp(DERBuilder.set([inAppCore[0], inAppCore[2]])),
-          code: "payload.structure", message: "missing attribute 1703 (transaction id)"),
-    .init(name: "in-app without purchase date (1704)", bytes: withInApp(DERBuilder.set([inAppCore[0], inAppCore[1]])),
-          code: "payload.structure", message: "missing attribute 1704 (purchase date)"),
+    .init(
+        name: "in-app value has bytes after its SET", bytes: withInApp(DERBuilder.set(inAppCore) + [0x05, 0x00]),
+        code: "der.trailingBytes", message: "in-app purchase at byte"),
+    .init(
+        name: "in-app attribute is not a SEQUENCE",
+        bytes: withInApp(DERBuilder.set(inAppCore + [DERBuilder.utf8("x")])),
+        code: "payload.structure", message: "expected ReceiptAttribute SEQUENCE, found UTF8String"),
+    .init(
+        name: "in-app attribute with an extra field",
+        bytes: withInApp(
+            DERBuilder.set(
+                inAppCore + [
+                    DERBuilder.sequence([
+                        DERBuilder.integer(1799), DERBuilder.integer(1),
+                        DERBuilder.octets([]), DERBuilder.octets([]),
+                    ])
+                ])),
+        code: "payload.structure", message: "unexpected extra field"),
+    .init(
+        name: "in-app without product id (1702)", bytes: withInApp(DERBuilder.set([inAppCore[1], inAppCore[2]])),
+        code: "payload.structure", message: "missing attribute 1702 (product id)"),
+    .init(
+        name: "in-app without transaction id (1703)", bytes: withInApp(DERBuilder.set([inAppCore[0], inAppCore[2]])),
+        code: "payload.structure", message: "missing attribute 1703 (transaction id)"),
+    .init(
+        name: "in-app without purchase date (1704)", bytes: withInApp(DERBuilder.set([inAppCore[0], inAppCore[1]])),
+        code: "payload.structure", message: "missing attribute 1704 (purchase date)"),
 ]
 
 @Suite("Payload structure")
@@ -121,10 +178,14 @@ struct PayloadStructureTests {
         #expect(error.offset >= 0 && error.offset <= bad.bytes.count)
     }
 
+    // X.690 §11.6: SET OF order is deliberately not required of the payload (Xcode receipts are unsorted).
     @Test("attributes in any order (Xcode receipts are not DER-sorted)")
     func anyOrder() throws {
-        let attributes = required + [SyntheticReceipt.inApp(product: "p", transaction: "1", purchase: "2024-01-01T00:00:00Z"),
-                                     DERBuilder.attribute(0, DERBuilder.utf8("Xcode"))]
+        let attributes =
+            required + [
+                SyntheticReceipt.inApp(product: "p", transaction: "1", purchase: "2024-01-01T00:00:00Z"),
+                DERBuilder.attribute(0, DERBuilder.utf8("Xcode")),
+            ]
         let forward = try SyntheticReceipt.parse(SyntheticReceipt.payload(attributes))
         let backward = try SyntheticReceipt.parse(SyntheticReceipt.payload(attributes.reversed()))
         #expect(forward.bundleIdentifier == backward.bundleIdentifier)
@@ -158,9 +219,10 @@ struct PayloadStructureTests {
     @Test("unknown in-app types are kept raw, repeats included")
     func unknownInAppTypesKept() throws {
         let extra = [DERBuilder.attribute(1799, [1]), DERBuilder.attribute(1799, [2]), DERBuilder.attribute(1723, [])]
-        let receipt = try SyntheticReceipt.parse(SyntheticReceipt.payload(adding: [
-            SyntheticReceipt.inApp(product: "p", transaction: "1", purchase: "2024-01-01T00:00:00Z", extra: extra),
-        ]))
+        let receipt = try SyntheticReceipt.parse(
+            SyntheticReceipt.payload(adding: [
+                SyntheticReceipt.inApp(product: "p", transaction: "1", purchase: "2024-01-01T00:00:00Z", extra: extra)
+            ]))
         let purchase = try #require(receipt.inAppPurchases.first)
         #expect(purchase.rawAttributes.map(\.type) == [1701, 1702, 1703, 1704, 1799, 1799, 1723])
     }
@@ -179,7 +241,8 @@ struct PayloadStructureTests {
     func inAppLimit() throws {
         let filler = (0..<(Limits.maxInAppAttributes - 3)).map { _ in DERBuilder.attribute(1799, []) }
         let atLimit = withInApp(DERBuilder.set(inAppCore + filler))
-        #expect(try SyntheticReceipt.parse(atLimit).inAppPurchases.first?.rawAttributes.count == Limits.maxInAppAttributes)
+        #expect(
+            try SyntheticReceipt.parse(atLimit).inAppPurchases.first?.rawAttributes.count == Limits.maxInAppAttributes)
         let overLimit = withInApp(DERBuilder.set(inAppCore + filler + [DERBuilder.attribute(1799, [])]))
         let error = try #require(parseError(overLimit))
         #expect(error.code == "limit.count")

@@ -66,7 +66,9 @@ struct PayloadValueTests {
         #expect(receipt.attribute22 == instant("2020-01-01T00:00:00Z"))
         #expect(receipt.organizationDisplayName == "Ünïcode Org")
         #expect(receipt.attribute25 == 3)
-        #expect(receipt.preorderDate == Instant(millisecondsSince1970: instant("2019-05-05T05:05:05Z").millisecondsSince1970 + 123))
+        #expect(
+            receipt.preorderDate
+                == Instant(millisecondsSince1970: instant("2019-05-05T05:05:05Z").millisecondsSince1970 + 123))
         #expect(receipt.inAppPurchases.isEmpty)
         #expect(receipt.rawAttributes.count == 25)
     }
@@ -83,30 +85,32 @@ struct PayloadValueTests {
 
     @Test("every in-app accessor")
     func inAppAccessors() throws {
-        let record = B.attribute(17, B.set([
-            B.attribute(1722, B.integer(0)),
-            B.attribute(1701, B.integer(2)),
-            B.attribute(1702, B.utf8("org.example.Month")),
-            B.attribute(1703, B.utf8("340001237736590")),
-            B.attribute(1704, B.ia5("2023-06-28T13:54:08Z")),
-            B.attribute(1705, B.utf8("340001196262039")),
-            B.attribute(1706, B.ia5("2023-05-09T23:20:57Z")),
-            B.attribute(1707, B.integer(3)),
-            B.attribute(1708, B.ia5("2023-07-28T13:54:08Z")),
-            B.attribute(1709, B.utf8("")),
-            B.attribute(1710, B.integer(0x4D52_3546)),
-            B.attribute(1711, B.unsigned(340_000_558_053_131)),
-            B.attribute(1712, B.ia5("2023-07-01T00:00:00Z")),
-            B.attribute(1713, B.integer(2)),
-            B.attribute(1714, B.utf8("a")),
-            B.attribute(1715, B.utf8("b")),
-            B.attribute(1716, B.utf8("c")),
-            B.attribute(1717, B.utf8("d")),
-            B.attribute(1718, B.utf8("e")),
-            B.attribute(1719, B.integer(0)),
-            B.attribute(1720, B.integer(1)),
-            B.attribute(1721, B.utf8("Offer.3M")),
-        ]))
+        let record = B.attribute(
+            17,
+            B.set([
+                B.attribute(1722, B.integer(0)),
+                B.attribute(1701, B.integer(2)),
+                B.attribute(1702, B.utf8("org.example.Month")),
+                B.attribute(1703, B.utf8("340001237736590")),
+                B.attribute(1704, B.ia5("2023-06-28T13:54:08Z")),
+                B.attribute(1705, B.utf8("340001196262039")),
+                B.attribute(1706, B.ia5("2023-05-09T23:20:57Z")),
+                B.attribute(1707, B.integer(3)),
+                B.attribute(1708, B.ia5("2023-07-28T13:54:08Z")),
+                B.attribute(1709, B.utf8("")),
+                B.attribute(1710, B.integer(0x4D52_3546)),
+                B.attribute(1711, B.unsigned(340_000_558_053_131)),
+                B.attribute(1712, B.ia5("2023-07-01T00:00:00Z")),
+                B.attribute(1713, B.integer(2)),
+                B.attribute(1714, B.utf8("a")),
+                B.attribute(1715, B.utf8("b")),
+                B.attribute(1716, B.utf8("c")),
+                B.attribute(1717, B.utf8("d")),
+                B.attribute(1718, B.utf8("e")),
+                B.attribute(1719, B.integer(0)),
+                B.attribute(1720, B.integer(1)),
+                B.attribute(1721, B.utf8("Offer.3M")),
+            ]))
         let receipt = try SyntheticReceipt.parse(SyntheticReceipt.payload(adding: [record]))
         let purchase = try #require(receipt.inAppPurchases.first)
         #expect(purchase.quantity == 2)
@@ -122,8 +126,11 @@ struct PayloadValueTests {
         #expect(purchase.webOrderLineItemID == 340_000_558_053_131)
         #expect(purchase.cancellationDate == instant("2023-07-01T00:00:00Z"))
         #expect(purchase.isTrialPeriod == true)  // any non-zero value reads as true
-        #expect([purchase.attribute1714, purchase.attribute1715, purchase.attribute1716, purchase.attribute1717,
-                 purchase.attribute1718] == ["a", "b", "c", "d", "e"])
+        #expect(
+            [
+                purchase.attribute1714, purchase.attribute1715, purchase.attribute1716, purchase.attribute1717,
+                purchase.attribute1718,
+            ] == ["a", "b", "c", "d", "e"])
         #expect(purchase.isInIntroOfferPeriod == false)
         #expect(purchase.cancellationReason == 1)
         #expect(purchase.promotionalOfferIdentifier == "Offer.3M")
@@ -132,20 +139,24 @@ struct PayloadValueTests {
         #expect(purchase.chainIdentifier == "340001196262039")
     }
 
-    @Test("product types", arguments: [
-        (Int64(0), InAppProductType.nonConsumable), (1, .consumable), (2, .nonRenewingSubscription),
-        (3, .autoRenewableSubscription), (-1, .other(-1)), (7, .other(7)),
-    ])
+    @Test(
+        "product types",
+        arguments: [
+            (Int64(0), InAppProductType.nonConsumable), (1, .consumable), (2, .nonRenewingSubscription),
+            (3, .autoRenewableSubscription), (-1, .other(-1)), (7, .other(7)),
+        ])
     func productTypes(_ raw: Int64, _ type: InAppProductType) {
         #expect(InAppProductType(rawValue: raw) == type)
         #expect(type.rawValue == raw)
     }
 
-    @Test("ASCII-packed integers render as text only when every byte is printable", arguments: [
-        (Int64(0x5032_3334), "P234"), (0x4D52_3546, "MR5F"), (0x50_3330_31, "P301"), (0, "0"), (-5, "-5"),
-        (0x4100_4142, "1090535746"), (0x1F, "31"), (0x7F, "127"), (0x20, " "), (0x7E, "~"),
-        (0x4142_4344_4546_4748, "ABCDEFGH"), (Int64.max, "9223372036854775807"),
-    ])
+    @Test(
+        "ASCII-packed integers render as text only when every byte is printable",
+        arguments: [
+            (Int64(0x5032_3334), "P234"), (0x4D52_3546, "MR5F"), (0x50_3330_31, "P301"), (0, "0"), (-5, "-5"),
+            (0x4100_4142, "1090535746"), (0x1F, "31"), (0x7F, "127"), (0x20, " "), (0x7E, "~"),
+            (0x4142_4344_4546_4748, "ABCDEFGH"), (Int64.max, "9223372036854775807"),
+        ])
     func packedText(_ value: Int64, _ text: String) {
         #expect(ASCIIPackedInteger(value: value).text == text)
     }

@@ -125,7 +125,8 @@ func parseError(_ payload: [UInt8]) -> ReceiptError? {
 func instant(_ text: String) -> Instant {
     var normalized = text
     if let sign = normalized.lastIndex(where: { $0 == "+" || $0 == "-" }),
-       normalized.distance(from: sign, to: normalized.endIndex) == 5 {
+        normalized.distance(from: sign, to: normalized.endIndex) == 5
+    {
         normalized.insert(":", at: normalized.index(sign, offsetBy: 3))
     }
     let formatter = ISO8601DateFormatter()

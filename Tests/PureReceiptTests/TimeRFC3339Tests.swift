@@ -30,6 +30,7 @@ struct TimeRFC3339Tests {
             "2020-07-22 17:39:08Z",
             "2020-07-22T17:39:60Z",
             "2020-07-22T17:39:08Z ",
+            // RFC 3339 §5.7: day of month by month and leap year; hour, minute, second ranges.
             "2020-02-30T00:00:00Z",
             "now",
             "1595439548",

@@ -23,7 +23,7 @@ enum VectorSuite {
     nonisolated(unsafe) static let document: [String: Any] = {
         let url = directory.appendingPathComponent("expectations.json")
         guard let data = try? Data(contentsOf: url),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return [:] }
         return object
     }()
@@ -68,6 +68,15 @@ struct VectorSuiteTests {
         #expect(VectorSuite.cases.count >= 150)
     }
 
+    // The policy cases of Vectors/receipts/expectations.json, by rule (ids in parentheses):
+    // Apple receipt rule (bundle-binding): policy-wrong-bundle-id, policy-bundle-id-case, policy-wrong-version.
+    // Apple receipt rule (device-hash): policy-wrong-device-id, policy-wrong-version-and-device.
+    // Apple receipt rule (vpp-expiration): policy-vpp-expired, policy-vpp-not-expired.
+    // Apple receipt rule (validity-at-creation-date): policy-at-2030, forged-created-after-leaf-expiry.
+    // Apple receipt rule (xcode-opt-in): valid-xcode-signed, policy-xcode-without-opt-in,
+    // forged-xcode-certificate-production-receipt.
+    // Apple receipt rule (marker-oids): forged-leaf-without-marker, forged-intermediate-without-marker.
+    // Apple receipt rule (one-signer): forged-two-signer-infos, forged-no-signer-infos.
     @Test("each case gives the expected verdict, error and values", arguments: VectorSuite.cases)
     func runCase(_ testCase: VectorCase) throws {
         let file = try #require(testCase["file"] as? String)
@@ -102,7 +111,8 @@ struct VectorSuiteTests {
             #expect(verdict == "valid", "accepted, but expected \(verdict) \(testCase["error"] ?? "")")
             if let expect = testCase["expect"] as? [String: Any] { checkValues(verified, expect) }
         case .failure(let error):
-            let allowed = [testCase["error"] as? String].compactMap { $0 } + (testCase["errorAlternatives"] as? [String] ?? [])
+            let allowed =
+                [testCase["error"] as? String].compactMap { $0 } + (testCase["errorAlternatives"] as? [String] ?? [])
             #expect(error.verdict.rawValue == verdict, "\(error)")
             #expect(allowed.contains(error.code), "got \(error.code) (\(error.message)), expected one of \(allowed)")
         }
@@ -113,13 +123,17 @@ struct VectorSuiteTests {
         if let value = expect["bundleId"] as? String { #expect(receipt.bundleIdentifier == value) }
         if let value = expect["bundleVersion"] as? String { #expect(receipt.appVersion == value) }
         if let value = expect["environment"] as? String { #expect(receipt.environment?.rawValue == value) }
-        if let value = expect["creationDateMs"] as? Int64 { #expect(receipt.creationDate.millisecondsSince1970 == value) }
+        if let value = expect["creationDateMs"] as? Int64 {
+            #expect(receipt.creationDate.millisecondsSince1970 == value)
+        }
         if let value = expect["inAppCount"] as? Int { #expect(receipt.inAppPurchases.count == value) }
         if let value = expect["digest"] as? String {
             #expect(verified.digestAlgorithm.name.lowercased().replacingOccurrences(of: "-", with: "") == value)
         }
         if let value = expect["sha1Hash"] as? String { #expect(Array(receipt.sha1Hash) == VectorSuite.hex(value)) }
-        if let value = expect["opaqueValue"] as? String { #expect(Array(receipt.opaqueValue) == VectorSuite.hex(value)) }
+        if let value = expect["opaqueValue"] as? String {
+            #expect(Array(receipt.opaqueValue) == VectorSuite.hex(value))
+        }
         if let list = expect["inApp"] as? [[String: Any]], list.count == receipt.inAppPurchases.count {
             for (purchase, entry) in zip(receipt.inAppPurchases, list) {
                 if let value = entry["productId"] as? String { #expect(purchase.productIdentifier == value) }

@@ -76,6 +76,7 @@ struct CMSCorpusTests {
         #expect(signedData.contentBytes.first == 0x31)  // the payload is a SET
     }
 
+    // Apple receipt rule (validity-at-creation-date), Apple receipt rule (pinned-root), Apple receipt rule (certificate-set-order): real receipts, chain order.
     @Test("Apple receipts verify under the pinned Apple root at their creation date",
           arguments: corpusReceipts.filter { !$0.xcode })
     func appleReceiptVerifies(receipt: CorpusReceipt) throws {

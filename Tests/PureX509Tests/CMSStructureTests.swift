@@ -78,11 +78,13 @@ struct StructureCase: CustomTestStringConvertible, Sendable {
 }
 
 let structureCases: [StructureCase] = [
+    // RFC 5652 §4 / Apple receipt rule (id-data-content): a receipt is id-signedData carrying id-data.
     StructureCase(name: "ContentInfo contentType id-data", code: "cms.structure", malformed: true) {
         var parts = try StructureFixture.main()
         parts.contentType = DERBuild.oid(CMSObjectIdentifier.data)
         return parts.encoded()
     },
+    // RFC 5652 §5.1: the SignedData version follows from its contents (1 or 3 here).
     StructureCase(name: "SignedData version 3 with only version 1 SignerInfos and id-data", code: "cms.structure", malformed: true) {
         var parts = try StructureFixture.main()
         parts.version = DERBuild.integer(3)
@@ -101,6 +103,7 @@ let structureCases: [StructureCase] = [
         parts.version = DERBuild.integer(2)
         return parts.encoded()
     },
+    // RFC 5652 §5.1: digestAlgorithms lists the signers' digest algorithms.
     StructureCase(name: "empty digestAlgorithms", code: "cms.structure", malformed: true) {
         var parts = try StructureFixture.main()
         parts.digestAlgorithms = DERBuild.set()
@@ -128,11 +131,13 @@ let structureCases: [StructureCase] = [
         parts.digestAlgorithms = DERBuild.set(DERBuild.algorithm(StructureFixture.sha224, null: false))
         return parts.encoded()
     },
+    // RFC 3370 §2.1: digest AlgorithmIdentifier parameters absent or NULL.
     StructureCase(name: "digest parameters neither NULL nor absent", code: "der.unexpectedTag", malformed: true) {
         var parts = try StructureFixture.main()
         parts.digestAlgorithms = DERBuild.set(DERBuild.sequence(DERBuild.oid(CMSObjectIdentifier.sha256), DERBuild.integer(0)))
         return parts.encoded()
     },
+    // Apple receipt rule (one-signer): exactly one SignerInfo.
     StructureCase(name: "two SignerInfos", code: "cms.signerCount", malformed: true) {
         var parts = try StructureFixture.main()
         let signer = DERBuild.children(parts.signerInfos)[0]
@@ -157,6 +162,7 @@ let structureCases: [StructureCase] = [
         parts.certificates = DERBuild.tlv(0xA0, Array(repeating: certificate, count: Limits.maxCertificates + 1).flatMap { $0 })
         return parts.encoded()
     },
+    // RFC 5652 §5.3: version 1 with issuerAndSerialNumber, version 3 with subjectKeyIdentifier.
     StructureCase(name: "SignerInfo version 1 with a subjectKeyIdentifier sid", code: "cms.structure", malformed: true) {
         var parts = try StructureFixture.main()
         var fields = parts.signerFields
@@ -187,6 +193,7 @@ let structureCases: [StructureCase] = [
         parts.setSigner(fields)
         return parts.encoded()
     },
+    // Docs/SECURITY.md check 5: a shaNWithRSAEncryption signatureAlgorithm must match the digest.
     StructureCase(name: "sha1WithRSAEncryption with a SHA-256 digest", code: "cms.algorithmMismatch", malformed: false) {
         var parts = try StructureFixture.main()
         var fields = parts.signerFields
@@ -194,6 +201,7 @@ let structureCases: [StructureCase] = [
         parts.setSigner(fields)
         return parts.encoded()
     },
+    // RFC 5652 §5.2: eContent omitted means external content, which a receipt never has.
     StructureCase(name: "detached content (no eContent)", code: "cms.detachedContent", malformed: true) {
         var parts = try StructureFixture.main()
         parts.encapsulated = DERBuild.sequence(DERBuild.oid(CMSObjectIdentifier.data))
@@ -224,6 +232,7 @@ let structureCases: [StructureCase] = [
     StructureCase(name: "unterminated BER (last end-of-contents missing)", code: "der.unterminatedIndefiniteLength", malformed: true) {
         Array(try CMSFixtures.vector("valid-ber-xcode-shape-sha256.der").dropLast(2))
     },
+    // RFC 5652 §11.2: one messageDigest attribute, with a single value (this case and the next).
     StructureCase(name: "duplicate messageDigest attribute", code: "cms.structure", malformed: true) {
         var parts = try StructureFixture.withAttributes()
         var fields = parts.signerFields
@@ -247,6 +256,7 @@ let structureCases: [StructureCase] = [
         parts.setSigner(fields)
         return parts.encoded()
     },
+    // RFC 5652 §11.1 / RFC 5652 §5.3: signed attributes include contentType and messageDigest.
     StructureCase(name: "signed attributes without contentType", code: "cms.structure", malformed: true) {
         var parts = try StructureFixture.withAttributes()
         var fields = parts.signerFields

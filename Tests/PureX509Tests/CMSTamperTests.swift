@@ -53,6 +53,8 @@ func isCertificateFailure(_ code: String) -> Bool {
 // Skipped, visibly, when ../shared/corpus is absent.
 @Suite("CMS tampering", .enabled(if: CMSFixtures.corpusAvailable, "needs ../shared/corpus"))
 struct CMSTamperTests {
+    // RFC 5652 §5.6: the verifier recomputes the digest of the content it holds; RFC 5280 §4.1.1.3: each
+    // certificate signature covers the DER TBSCertificate bytes as they lie in the receipt.
     @Test("a flipped bit in eContent, signature or any TBSCertificate fails verification", arguments: tamperSubjects)
     func flippedBitFails(subject: TamperSubject) throws {
         let bytes = try subject.load()

@@ -32,23 +32,28 @@ let malformedCertificates: [ParseCase] = {
         ParseCase("empty input", "der.truncated", []),
         ParseCase("trailing bytes after the certificate", "der.trailingBytes", good + [0x00]),
         ParseCase("BER indefinite length", "der.indefiniteLengthInDER", [0x30, 0x80] + good.dropFirst(4) + [0, 0]),
+        // RFC 5280 §4.1.1.2: signatureAlgorithm MUST equal tbsCertificate.signature.
         ParseCase("outer/inner algorithm mismatch (sha1 vs sha256)", "x509.algorithmMismatch") {
             $0.outerAlgorithm = DER.algorithm("1.2.840.113549.1.1.5", DER.null)
         },
         ParseCase("outer/inner algorithm mismatch (NULL vs absent parameters)", "x509.algorithmMismatch") {
             $0.outerAlgorithm = DER.algorithm("1.2.840.113549.1.1.11")
         },
+        // RFC 5280 §4.2: at most one instance of a particular extension.
         ParseCase("duplicate extension", "x509.duplicateExtension") {
             $0.extensions = [basicConstraintsCA, basicConstraintsCA]
         },
+        // RFC 5280 §4.1.2.9: extensions only in v3.
         ParseCase("extensions in a v1 certificate", "der.invalidValue") {
             $0.version = nil
             $0.extensions = [basicConstraintsCA]
         },
+        // RFC 5280 §4.1.2.8: unique identifiers only in v2 or v3.
         ParseCase("issuerUniqueID in a v1 certificate", "der.invalidValue") {
             $0.version = nil
             $0.uniqueIdentifiers = [0x81, 0x02, 0x00, 0x42]
         },
+        // RFC 5280 §4.1.2.2: serial numbers up to 20 octets.
         ParseCase("serial number of 21 octets", "der.invalidValue") {
             $0.serialNumber = DER.integer([0x01] + [UInt8](repeating: 0x22, count: 20))
         },
@@ -60,6 +65,7 @@ let malformedCertificates: [ParseCase] = {
         ParseCase("validity without seconds", "der.invalidValue") {
             $0.validity = DER.sequence(DER.utcTime("2001010000Z"), DER.utcTime("400101000000Z"))
         },
+        // RFC 5280 §4.1.2.5.1 / §4.1.2.5.2: UTCTime and GeneralizedTime in Zulu, with seconds.
         ParseCase("validity with a local-time offset", "der.invalidValue") {
             $0.validity = DER.sequence(DER.utcTime("200101000000+0100"), DER.utcTime("400101000000Z"))
         },
@@ -78,17 +84,21 @@ let malformedCertificates: [ParseCase] = {
         ParseCase("unsupported signature algorithm RSASSA-PSS", "x509.unsupportedSignatureAlgorithm") {
             $0.innerAlgorithm = DER.algorithm("1.2.840.113549.1.1.10", DER.sequence())
         },
+        // RFC 4055 §5: the shaNWithRSAEncryption OIDs, parameters NULL (or absent).
         ParseCase("sha256WithRSAEncryption with non-NULL parameters", "x509.unsupportedSignatureAlgorithm") {
             $0.innerAlgorithm = DER.algorithm("1.2.840.113549.1.1.11", DER.integer([0]))
         },
+        // RFC 5758 §3.2: ecdsa-with-SHA256 parameters MUST be absent.
         ParseCase("ecdsa-with-SHA256 with NULL parameters", "x509.unsupportedSignatureAlgorithm") {
             $0.innerAlgorithm = DER.algorithm("1.2.840.10045.4.3.2", DER.null)
         },
+        // RFC 5280 §4.1.2.1: versions v1, v2, v3; v2 is refused on purpose.
         ParseCase("version v2", "x509.unsupportedVersion") { $0.version = DER.explicit(0, DER.integer([0x01])) },
         ParseCase("version 5", "x509.unsupportedVersion") { $0.version = DER.explicit(0, DER.integer([0x04])) },
         ParseCase("version v1 encoded explicitly (DER DEFAULT)", "der.invalidValue") {
             $0.version = DER.explicit(0, DER.integer([0x00]))
         },
+        // RFC 5280 §4.1: Extensions ::= SEQUENCE SIZE (1..MAX) OF Extension.
         ParseCase("empty extensions list", "der.invalidValue") { $0.rawExtensionsField = DER.explicit(3, DER.sequence()) },
         ParseCase("critical FALSE encoded (DER DEFAULT)", "der.invalidValue") {
             $0.extensions = [DER.sequence(DER.oid("2.5.29.19"), [0x01, 0x01, 0x00], DER.octetString(DER.sequence()))]
@@ -100,9 +110,11 @@ let malformedCertificates: [ParseCase] = {
             $0.extensions = [basicConstraintsCA]
             $0.tbsTrailing = DER.null
         },
+        // RFC 3279 §2.2.1: the RSA signature octets fill the BIT STRING, no unused bits.
         ParseCase("signature BIT STRING with unused bits", "der.invalidValue") {
             $0.signatureValue = DER.bitString([0x5A, 0x5A, 0x58], unused: 3)
         },
+        // RFC 5280 §4.1.2.4: RelativeDistinguishedName ::= SET SIZE (1..MAX) OF AttributeTypeAndValue.
         ParseCase("empty RDN in the issuer", "der.invalidValue") { $0.issuer = DER.sequence(DER.set()) },
         ParseCase("attribute without a value in the subject", "der.truncated") {
             $0.subject = DER.sequence(DER.set(DER.sequence(DER.oid("2.5.4.3"))))
@@ -110,16 +122,19 @@ let malformedCertificates: [ParseCase] = {
         ParseCase("unsupported key algorithm (DSA)", "x509.unsupportedPublicKey") {
             $0.subjectPublicKeyInfo = DER.sequence(DER.algorithm("1.2.840.10040.4.1"), DER.bitString([0x02, 0x01, 0x05]))
         },
+        // RFC 5480 §2.1.1 (namedCurve only) and RFC 5480 §2.1.1.1 (the curves we accept: P-256, P-384).
         ParseCase("unsupported EC curve (P-521)", "x509.unsupportedPublicKey") {
             $0.subjectPublicKeyInfo = DER.sequence(
                 DER.sequence(DER.oid("1.2.840.10045.2.1"), DER.oid("1.3.132.0.35")),
                 DER.bitString([0x04] + [UInt8](repeating: 1, count: 132)))
         },
+        // RFC 5480 §2.2: the first octet of the point says whether it is compressed; only 04 (uncompressed) is accepted.
         ParseCase("EC P-256 point in compressed form", "x509.badPublicKey") {
             $0.subjectPublicKeyInfo = DER.sequence(
                 DER.sequence(DER.oid("1.2.840.10045.2.1"), DER.oid("1.2.840.10045.3.1.7")),
                 DER.bitString([0x02] + [UInt8](repeating: 1, count: 32)))
         },
+        // RFC 3279 §2.3.1: rsaEncryption parameters MUST be NULL.
         ParseCase("rsaEncryption without NULL parameters", "x509.badPublicKey") {
             $0.subjectPublicKeyInfo = DER.sequence(
                 DER.algorithm("1.2.840.113549.1.1.1"),
@@ -132,6 +147,7 @@ let malformedCertificates: [ParseCase] = {
                 DER.bitString(DER.sequence(DER.integer([0x00, 0xC5] + [UInt8](repeating: 0xA7, count: 63)),
                                            DER.integer([0x03]))))
         },
+        // RFC 5280 §4.2.1.9: pathLenConstraint INTEGER (0..MAX).
         ParseCase("basicConstraints with a negative pathLenConstraint", "x509.badExtension") {
             $0.extensions = [DER.extension("2.5.29.19", critical: true, DER.sequence(DER.true, DER.integer([0xFF])))]
         },
@@ -144,19 +160,24 @@ let malformedCertificates: [ParseCase] = {
         ParseCase("keyUsage with non-zero unused bits", "x509.badExtension") {
             $0.extensions = [DER.extension("2.5.29.15", critical: true, DER.bitString([0x81], unused: 1))]
         },
+        // RFC 5280 §4.2.1.3: at least one keyUsage bit is set.
         ParseCase("keyUsage with no bit set", "x509.badExtension") {
             $0.extensions = [DER.extension("2.5.29.15", critical: true, DER.bitString([0x00]))]
         },
+        // RFC 5280 §4.2.1.12: ExtKeyUsageSyntax ::= SEQUENCE SIZE (1..MAX) OF KeyPurposeId.
         ParseCase("empty extendedKeyUsage", "x509.badExtension") {
             $0.extensions = [DER.extension("2.5.29.37", DER.sequence())]
         },
+        // RFC 5280 §4.2.1.4: a policy OID MUST NOT appear more than once.
         ParseCase("certificatePolicies naming a policy twice", "x509.badExtension") {
             let policy = DER.sequence(DER.oid("2.23.140.1.2.1"))
             $0.extensions = [DER.extension("2.5.29.32", DER.sequence(policy, policy))]
         },
+        // RFC 5280 §4.2.1.1: AuthorityKeyIdentifier fields [0], [1], [2] in order.
         ParseCase("authorityKeyIdentifier fields out of order", "x509.badExtension") {
             $0.extensions = [DER.extension("2.5.29.35", DER.sequence([0x82, 0x01, 0x01], [0x80, 0x01, 0x09]))]
         },
+        // RFC 5280 §4.2.1.2: SubjectKeyIdentifier ::= KeyIdentifier (OCTET STRING).
         ParseCase("subjectKeyIdentifier not an OCTET STRING", "x509.badExtension") {
             $0.extensions = [DER.extension("2.5.29.14", DER.integer([0x01]))]
         },

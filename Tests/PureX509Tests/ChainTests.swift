@@ -89,6 +89,7 @@ struct ChainTests {
 
     // MARK: one test per failure
 
+    // Apple receipt rule (xcode-opt-in): the StoreKit certificate is accepted only through the .xcode policy.
     @Test("Xcode certificate under the Apple policy → chain.xcodeNotAllowed")
     func xcodeNotAllowed() throws {
         let xcode = try pki("xcode")
@@ -117,6 +118,7 @@ struct ChainTests {
         #expect(try chainCode(pki("evil-leaf"), [pki("evil-intermediate"), pki("root")]) == "chain.untrusted")
     }
 
+    // RFC 5280 §6.1.3 (a)(1): each certificate's signature verifies under its issuer's key.
     @Test("leaf whose signature does not verify under the named intermediate → signature.invalid")
     func badLeafSignature() throws {
         // evil-leaf names the genuine intermediate as issuer but was signed by evil-intermediate's key.
@@ -128,6 +130,7 @@ struct ChainTests {
         #expect(try chainCode(pki("leaf"), [pki("leaf"), pki("root")]) == "chain.untrusted")
     }
 
+    // Apple receipt rule (pinned-root): same names, another key: not the pinned anchor.
     @Test("look-alike Apple root under the pinned Apple anchor → chain.untrusted")
     func appleLookalike() throws {
         let pool = [try pki("apple-lookalike-leaf"), try pki("apple-lookalike-intermediate"), try pki("apple-lookalike-root")]
@@ -136,6 +139,7 @@ struct ChainTests {
         #expect(try chainCode(pki("leaf"), [pki("intermediate"), pki("root")], anchors: .appleIncRoot) == "chain.untrusted")
     }
 
+    // Apple receipt rule (marker-oids): leaf and intermediate markers, this test and the next.
     @Test("leaf without the receipt marker → chain.leafMarkerMissing")
     func leafWithoutMarker() throws {
         #expect(try chainCode(pki("leaf-nomarker"), [pki("intermediate")]) == "chain.leafMarkerMissing")
@@ -150,12 +154,14 @@ struct ChainTests {
         #expect(error?.certificate == (try pki("intermediate-nomarker")).subject.description)
     }
 
+    // Apple receipt rule (chain-shape): exactly leaf → intermediate → anchor.
     @Test("leaf issued directly by the anchor → chain.intermediateMarkerMissing")
     func leafUnderRoot() throws {
         // leaf-as-ca: leaf marker, issued by the root; used here as the signer itself.
         #expect(try chainCode(pki("leaf-as-ca"), []) == "chain.intermediateMarkerMissing")
     }
 
+    // RFC 5280 §6.1.4: issuers are CAs (k: basicConstraints cA; n: keyCertSign; pathLenConstraint), these five tests.
     @Test("intermediate without basicConstraints → chain.notCA")
     func intermediateNoBasicConstraints() throws {
         #expect(try chainCode(pki("intermediate-noca-leaf"), [pki("intermediate-noca")]) == "chain.notCA")
@@ -171,11 +177,13 @@ struct ChainTests {
         #expect(try chainCode(pki("leaf-as-ca-leaf"), [pki("leaf-as-ca")]) == "chain.notCA")
     }
 
+    // RFC 5280 §6.1.4 (n): keyCertSign when keyUsage is present.
     @Test("CA whose keyUsage lacks keyCertSign → chain.notCA")
     func noKeyCertSign() throws {
         #expect(try chainCode(fixture(ChainFixtures.noCertSignLeaf), [fixture(ChainFixtures.noCertSign)]) == "chain.notCA")
     }
 
+    // RFC 5280 §6.1.4 and RFC 5280 §4.2.1.9: pathLenConstraint.
     @Test("pathLenConstraint 0 followed by another CA → chain.notCA")
     func pathLengthExceeded() throws {
         let pool = [try fixture(ChainFixtures.underPathLenZero), try fixture(ChainFixtures.pathLenZero)]
@@ -184,6 +192,7 @@ struct ChainTests {
         #expect(error?.certificate == pool[1].subject.description)
     }
 
+    // RFC 5280 §4.2: an unrecognised critical extension rejects the certificate.
     @Test("unknown critical extension in the intermediate → chain.unknownCriticalExtension")
     func unknownCriticalExtension() throws {
         let error = try chainError(pki("intermediate-unknown-critical-leaf"), [pki("intermediate-unknown-critical")])
@@ -195,6 +204,7 @@ struct ChainTests {
         #expect(oid.description == "1.3.6.1.4.1.32473.1.1")
     }
 
+    // RFC 5280 §6.1.3: every certificate valid at the instant; signatures verify along the path.
     @Test("expired leaf → chain.certificateExpired naming the leaf")
     func leafExpired() throws {
         let leaf = try pki("leaf-expired")
@@ -231,6 +241,7 @@ struct ChainTests {
         #expect(try chainCode(fixture(ChainFixtures.encipherOnlyLeaf), [pki("intermediate")]) == "chain.keyUsage")
     }
 
+    // Apple receipt rule (rsa-2048): a 1024-bit key in the path is refused.
     @Test("RSA-1024 intermediate under the Apple policy → chain.keyTooSmall")
     func keyTooSmall() throws {
         let error = try chainError(fixture(ChainFixtures.smallKeyLeaf), [fixture(ChainFixtures.smallKeyIntermediate)])

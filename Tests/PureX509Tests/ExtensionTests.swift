@@ -65,6 +65,7 @@ struct ExtensionTests {
         #expect(certificate.extensions.basicConstraints == BasicConstraints(isCA: false, pathLenConstraint: nil))
     }
 
+    // RFC 4514 §3: short names (CN, OU, O, C, …) for the common attribute types.
     @Test("names render most specific first, unknown types dotted, undecodable values as hex")
     func nameRendering() throws {
         let name = DER.sequence(

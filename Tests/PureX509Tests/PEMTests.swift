@@ -30,6 +30,7 @@ let malformedPEM: [PEMCase] = [
     PEMCase(name: "no CERTIFICATE block", text: "hello\n", code: "der.invalidValue"),
     PEMCase(name: "only a key block", text: pem([1, 2, 3], label: "PRIVATE KEY"), code: "der.invalidValue"),
     PEMCase(name: "missing END line", text: String(goodPEM.dropLast(27)), code: "der.invalidValue"),
+    // RFC 7468 §2: the END line carries the BEGIN line's label.
     PEMCase(name: "END label differs", text: goodPEM.replacingOccurrences(of: "END CERTIFICATE", with: "END X509 CRL"),
             code: "der.invalidValue"),
     PEMCase(name: "character outside the alphabet",

@@ -31,9 +31,11 @@ public struct RSAPublicKey: Sendable {
     }
 
     /// The shared validation. Offsets name where the INTEGER was found in DER input, if any.
+    /// `precompute: false` checks everything but defers R² mod n to each verification (see
+    /// `MontgomeryModulus.init(modulus:precomputeR2:)`): for certificate keys, used at most once.
     init(
         modulus nBytes: ArraySlice<UInt8>, modulusOffset: Int?,
-        exponent eBytes: ArraySlice<UInt8>, exponentOffset: Int?
+        exponent eBytes: ArraySlice<UInt8>, exponentOffset: Int?, precompute: Bool = true
     ) throws(RSAError) {
         let n = BigUInt(bigEndian: nBytes)
         let bits = n.bitCount
@@ -44,7 +46,9 @@ public struct RSAPublicKey: Sendable {
             throw .modulusSizeUnsupported(bits: bits, at: modulusOffset)
         }
         // bits ≥ 1024 and n odd, so the Montgomery preparation cannot fail; the guard keeps it total.
-        guard let prepared = MontgomeryModulus(modulus: n) else { throw .modulusEven(at: modulusOffset) }
+        guard let prepared = MontgomeryModulus(modulus: n, precomputeR2: precompute) else {
+            throw .modulusEven(at: modulusOffset)
+        }
 
         var first = eBytes.startIndex
         while first < eBytes.endIndex, eBytes[first] == 0 { first += 1 }

@@ -70,7 +70,11 @@ extension RSAPublicKey {
 
     /// The RSAPublicKey inside a subjectPublicKey BIT STRING read from `bytes` (for the X.509
     /// layer when it has already dispatched on the algorithm). `offset` is the BIT STRING's.
-    package init(subjectPublicKey bitString: BitString, in bytes: [UInt8], at offset: Int, depth: Int) throws(RSAError) {
+    /// `precompute: false` defers R² mod n to verification (a certificate key verifies at most
+    /// once per parse; see `MontgomeryModulus.init(modulus:precomputeR2:)`).
+    package init(
+        subjectPublicKey bitString: BitString, in bytes: [UInt8], at offset: Int, depth: Int, precompute: Bool = true
+    ) throws(RSAError) {
         // RFC 3279 §2.3.1: the RSA public key is the DER RSAPublicKey placed in the BIT STRING;
         // a whole number of octets, so the unused-bits count must be 0.
         guard bitString.unusedBits == 0 else { throw .keyBitStringUnusedBits(at: offset) }
@@ -78,12 +82,12 @@ extension RSAPublicKey {
         var inner = try mapDER { () throws(DERError) in
             try DERCursor(bytes: bytes, range: range, rules: .der, depth: depth)
         }
-        try self.init(rsaPublicKey: &inner)
+        try self.init(rsaPublicKey: &inner, precompute: precompute)
         try mapDER { () throws(DERError) in try inner.expectEnd("subjectPublicKey: trailing bytes") }
     }
 
     /// Reads one RSAPublicKey SEQUENCE at the cursor.
-    package init(rsaPublicKey cursor: inout DERCursor) throws(RSAError) {
+    package init(rsaPublicKey cursor: inout DERCursor, precompute: Bool = true) throws(RSAError) {
         guard cursor.rules == .der else {
             throw .malformedKey(DERError(.invalidValue, at: cursor.offset, "RSAPublicKey: DER required"))
         }
@@ -99,7 +103,9 @@ extension RSAPublicKey {
         guard let eFirst = e.first, eFirst < 0x80 else {
             throw .keyIntegerNotPositive(.publicExponent, at: exponentOffset)
         }
-        try self.init(modulus: n, modulusOffset: modulusOffset, exponent: e, exponentOffset: exponentOffset)
+        try self.init(
+            modulus: n, modulusOffset: modulusOffset, exponent: e, exponentOffset: exponentOffset,
+            precompute: precompute)
     }
 }
 

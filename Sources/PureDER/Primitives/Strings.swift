@@ -16,9 +16,10 @@ extension DERCursor {
     public mutating func readString(_ context: String) throws(DERError) -> DERString {
         let element = try readElement()
         guard element.tag.tagClass == .universal, !element.tag.isConstructed,
-              let value = DERCursor.decodeString(number: element.tag.number, element.contentBytes)
+            let value = DERCursor.decodeString(number: element.tag.number, element.contentBytes)
         else {
-            let reason = element.tag.tagClass == .universal && DERCursor.isStringTag(element.tag.number)
+            let reason =
+                element.tag.tagClass == .universal && DERCursor.isStringTag(element.tag.number)
                 ? DERError.Kind.invalidValue
                 : DERError.Kind.unexpectedTag(expected: .utf8String, found: element.tag)
             throw DERError(reason, at: element.start, "\(context): character string")
@@ -54,7 +55,7 @@ extension DERCursor {
     static func isPrintable(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
         default:
             return " '()+,-./:=?".utf8.contains(byte)

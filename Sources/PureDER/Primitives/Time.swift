@@ -24,7 +24,8 @@ public struct DERTime: Sendable, Hashable, Comparable, CustomStringConvertible {
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
         var yearText = String(year)
         while yearText.count < 4 { yearText = "0" + yearText }
-        return "\(yearText)-\(two(month))-\(two(day))T\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))Z"
+        return
+            "\(yearText)-\(two(month))-\(two(day))T\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))Z"
     }
 }
 
@@ -62,9 +63,9 @@ extension DERCursor {
             throw DERError(.unexpectedTag(expected: .utcTime, found: element.tag), at: element.start, context)
         }
         guard let month = number(2), let day = number(2), let hour = number(2), let minute = number(2),
-              let second = number(2), index < digits.endIndex, digits[index] == UInt8(ascii: "Z"),
-              (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month),
-              hour < 24, minute < 60, second < 60
+            let second = number(2), index < digits.endIndex, digits[index] == UInt8(ascii: "Z"),
+            (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month),
+            hour < 24, minute < 60, second < 60
         else { throw invalid }
         let days = daysFromCivil(year: year, month: month, day: day)
         return DERTime(secondsSince1970: days * 86400 + hour * 3600 + minute * 60 + second)

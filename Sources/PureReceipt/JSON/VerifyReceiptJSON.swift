@@ -25,9 +25,10 @@ public struct VerifyReceiptDocument: Sendable {
 
 public enum VerifyReceiptJSON {
     /// The verifyReceipt response for a verified receipt. `requestDate` fills `request_date`.
-    public static func render(_ verified: VerifiedReceipt, endpoint: VerifyReceiptEndpoint = .any,
-                              requestDate: Instant, pretty: Bool = true) -> VerifyReceiptDocument
-    {
+    public static func render(
+        _ verified: VerifiedReceipt, endpoint: VerifyReceiptEndpoint = .any,
+        requestDate: Instant, pretty: Bool = true
+    ) -> VerifyReceiptDocument {
         let receipt = verified.receipt
         let isProduction = receipt.environment == .production || receipt.environment == .productionVPP
         var status = 0
@@ -106,7 +107,9 @@ public enum VerifyReceiptJSON {
         writeDate("expires_date", purchase.subscriptionExpirationDate, into: &json)
         if let value = purchase.webOrderLineItemID { json.field("web_order_line_item_id", String(value)) }
         if let value = purchase.isTrialPeriod { json.field("is_trial_period", value ? "true" : "false") }
-        if let value = purchase.isInIntroOfferPeriod { json.field("is_in_intro_offer_period", value ? "true" : "false") }
+        if let value = purchase.isInIntroOfferPeriod {
+            json.field("is_in_intro_offer_period", value ? "true" : "false")
+        }
         writeDate("cancellation_date", purchase.cancellationDate, into: &json)
         if let value = purchase.promotionalOfferIdentifier { json.field("promotional_offer_id", value) }
         json.endObject()

@@ -31,16 +31,21 @@ extension AppReceipt {
                 continue
             }
             guard isKnownSingular(item.type) else { continue }  // unknown: kept raw only
+            // Apple receipt rule (singular-attributes): every known attribute but 17 appears at most once.
             guard seen.insert(item.type) else {
-                throw ReceiptError(code: ReceiptError.duplicateAttribute, offset: item.offset, attributeType: item.type,
-                                   "\(decoder.label(item)): appears more than once (again at byte \(item.offset))")
+                throw ReceiptError(
+                    code: ReceiptError.duplicateAttribute, offset: item.offset, attributeType: item.type,
+                    "\(decoder.label(item)): appears more than once (again at byte \(item.offset))")
             }
             try receipt.decode(item, decoder)
         }
+        // Apple receipt rule (required-attributes): bundle id (2), version (3), opaque value (4),
+        // hash (5) and creation date (12) are in every receipt; validation depends on each.
         let required: [Int64] = [2, 3, 4, 5, 12]
         for type in required where !seen.contains(type) {
-            throw ReceiptError(code: ReceiptError.structure, offset: 0, attributeType: type,
-                               "payload: missing attribute \(type) (\(ReceiptAttributeType.name(ofTopLevel: type)))")
+            throw ReceiptError(
+                code: ReceiptError.structure, offset: 0, attributeType: type,
+                "payload: missing attribute \(type) (\(ReceiptAttributeType.name(ofTopLevel: type)))")
         }
         return receipt
     }
@@ -72,8 +77,9 @@ extension AppReceipt {
         case 11: developerID = try decoder.uint64(item)
         case 12:
             guard let date = try decoder.date(item) else {
-                throw ReceiptError(code: ReceiptError.date, offset: item.offset, attributeType: item.type,
-                                   "\(decoder.label(item)): empty, but a creation date is required")
+                throw ReceiptError(
+                    code: ReceiptError.date, offset: item.offset, attributeType: item.type,
+                    "\(decoder.label(item)): empty, but a creation date is required")
             }
             creationDate = date
         case 13: attribute13 = try decoder.int64(item)

@@ -61,9 +61,10 @@ struct AttributeDecoder {
             try DERCursor(bytes: bytes, range: range, rules: .der)
         }
         guard !cursor.isAtEnd else {
-            throw ReceiptError(code: ReceiptError.attributeType, offset: range.lowerBound,
-                               attributeType: attribute.type,
-                               "\(label(attribute)): expected \(expected), found an empty value at byte \(range.lowerBound)")
+            throw ReceiptError(
+                code: ReceiptError.attributeType, offset: range.lowerBound,
+                attributeType: attribute.type,
+                "\(label(attribute)): expected \(expected), found an empty value at byte \(range.lowerBound)")
         }
         guard let found = cursor.peekTag() else {
             // Malformed identifier octets: let the reader report the precise DER error.
@@ -71,12 +72,14 @@ struct AttributeDecoder {
             _ = try mapDER(label(attribute), attributeType: attribute.type) { () throws(DERError) in
                 try probe.readElement()
             }
-            throw ReceiptError(code: ReceiptError.attributeType, offset: range.lowerBound, attributeType: attribute.type,
-                               "\(label(attribute)): unreadable tag at byte \(range.lowerBound)")
+            throw ReceiptError(
+                code: ReceiptError.attributeType, offset: range.lowerBound, attributeType: attribute.type,
+                "\(label(attribute)): unreadable tag at byte \(range.lowerBound)")
         }
         guard found == expected else {
-            throw ReceiptError(code: ReceiptError.attributeType, offset: range.lowerBound, attributeType: attribute.type,
-                               "\(label(attribute)): expected \(expected), found \(found) at byte \(range.lowerBound)")
+            throw ReceiptError(
+                code: ReceiptError.attributeType, offset: range.lowerBound, attributeType: attribute.type,
+                "\(label(attribute)): expected \(expected), found \(found) at byte \(range.lowerBound)")
         }
         return cursor
     }
@@ -134,8 +137,9 @@ struct AttributeDecoder {
             case .invalidFormat(let text): reason = "\"\(text)\" is not a date"
             case .outOfRange(let text): reason = "\"\(text)\" has a field out of range"
             }
-            throw ReceiptError(code: ReceiptError.date, offset: element.start, attributeType: attribute.type,
-                               "\(label(attribute)): \(reason) at byte \(element.start)")
+            throw ReceiptError(
+                code: ReceiptError.date, offset: element.start, attributeType: attribute.type,
+                "\(label(attribute)): \(reason) at byte \(element.start)")
         }
     }
 
@@ -172,7 +176,8 @@ struct AttributeDecoder {
     /// An invalid value of the right type; the offset is the value's first octet.
     private func invalid(_ attribute: ReceiptAttribute, _ reason: String) -> ReceiptError {
         let offset = attribute.valueOffset
-        return ReceiptError(code: DERError(.invalidValue, at: offset, reason).code, offset: offset,
-                            attributeType: attribute.type, "\(label(attribute)): \(reason) at byte \(offset)")
+        return ReceiptError(
+            code: DERError(.invalidValue, at: offset, reason).code, offset: offset,
+            attributeType: attribute.type, "\(label(attribute)): \(reason) at byte \(offset)")
     }
 }

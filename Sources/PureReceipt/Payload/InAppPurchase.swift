@@ -104,16 +104,21 @@ extension InAppPurchase {
         var seen = SeenAttributes(base: 1700)
         for item in raw {
             guard (1701...1722).contains(item.type) else { continue }  // unknown: kept raw only
+            // Apple receipt rule (singular-attributes): each in-app attribute appears at most once per record.
             guard seen.insert(item.type) else {
-                throw ReceiptError(code: ReceiptError.duplicateAttribute, offset: item.offset, attributeType: item.type,
-                                   "\(decoder.label(item)): appears more than once (again at byte \(item.offset))")
+                throw ReceiptError(
+                    code: ReceiptError.duplicateAttribute, offset: item.offset, attributeType: item.type,
+                    "\(decoder.label(item)): appears more than once (again at byte \(item.offset))")
             }
             try purchase.decode(item, decoder)
         }
-        for required in [ReceiptAttributeType.productIdentifier, ReceiptAttributeType.transactionIdentifier,
-                         ReceiptAttributeType.purchaseDate] where !seen.contains(required) {
-            throw ReceiptError(code: ReceiptError.structure, offset: attribute.offset, attributeType: required,
-                               "\(what()): missing attribute \(required) (\(ReceiptAttributeType.name(ofInApp: required)))")
+        for required in [
+            ReceiptAttributeType.productIdentifier, ReceiptAttributeType.transactionIdentifier,
+            ReceiptAttributeType.purchaseDate,
+        ] where !seen.contains(required) {
+            throw ReceiptError(
+                code: ReceiptError.structure, offset: attribute.offset, attributeType: required,
+                "\(what()): missing attribute \(required) (\(ReceiptAttributeType.name(ofInApp: required)))")
         }
         return purchase
     }
@@ -126,8 +131,9 @@ extension InAppPurchase {
         case 1703: transactionIdentifier = try decoder.utf8String(item)
         case 1704:
             guard let date = try decoder.date(item) else {
-                throw ReceiptError(code: ReceiptError.date, offset: item.offset, attributeType: item.type,
-                                   "\(decoder.label(item)): empty, but a purchase date is required")
+                throw ReceiptError(
+                    code: ReceiptError.date, offset: item.offset, attributeType: item.type,
+                    "\(decoder.label(item)): empty, but a purchase date is required")
             }
             purchaseDate = date
         case 1705: originalTransactionIdentifier = try decoder.utf8String(item)

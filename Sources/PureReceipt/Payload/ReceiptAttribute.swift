@@ -55,8 +55,9 @@ extension ReceiptAttribute {
         }
         let set = try mapDER(what()) { () throws(DERError) in try outer.readElement() }
         guard set.tag == .set else {
-            throw structure(set.start,
-                            "\(what()): expected SET OF ReceiptAttribute, found \(set.tag) at byte \(set.start)")
+            throw structure(
+                set.start,
+                "\(what()): expected SET OF ReceiptAttribute, found \(set.tag) at byte \(set.start)")
         }
         // Whole consumption: nothing may follow the SET.
         try mapDER(what()) { () throws(DERError) in try outer.expectEnd("after SET OF ReceiptAttribute") }
@@ -66,8 +67,9 @@ extension ReceiptAttribute {
         var cursor = set.content
         while !cursor.isAtEnd {
             guard attributes.count < limit else {
-                throw ReceiptError(code: "limit.count", offset: cursor.offset,
-                                   "\(what()): more than \(limit) attributes (\(limitName)) at byte \(cursor.offset)")
+                throw ReceiptError(
+                    code: "limit.count", offset: cursor.offset,
+                    "\(what()): more than \(limit) attributes (\(limitName)) at byte \(cursor.offset)")
             }
             attributes.append(try readOne(&cursor, what: what))
         }
@@ -75,12 +77,14 @@ extension ReceiptAttribute {
     }
 
     /// Reads one ReceiptAttribute SEQUENCE and moves past it.
-    private static func readOne(_ cursor: inout DERCursor, what: () -> String) throws(ReceiptError) -> ReceiptAttribute {
+    private static func readOne(_ cursor: inout DERCursor, what: () -> String) throws(ReceiptError) -> ReceiptAttribute
+    {
         let start = cursor.offset
         func label() -> String { "\(what()): ReceiptAttribute at byte \(start)" }
         let element = try mapDER(label()) { () throws(DERError) in try cursor.readElement() }
         guard element.tag == .sequence else {
-            throw structure(start, "\(what()): expected ReceiptAttribute SEQUENCE, found \(element.tag) at byte \(start)")
+            throw structure(
+                start, "\(what()): expected ReceiptAttribute SEQUENCE, found \(element.tag) at byte \(start)")
         }
         var fields = element.content
         try expectField(fields, .integer, "type", label)
@@ -109,8 +113,9 @@ extension ReceiptAttribute {
             throw structure(fields.offset, "\(label()): unreadable \(name) at byte \(fields.offset)")
         }
         guard found == tag else {
-            throw structure(fields.offset,
-                            "\(label()): \(name) must be \(tag), found \(found) at byte \(fields.offset)")
+            throw structure(
+                fields.offset,
+                "\(label()): \(name) must be \(tag), found \(found) at byte \(fields.offset)")
         }
     }
 

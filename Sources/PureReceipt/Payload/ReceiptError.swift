@@ -40,7 +40,8 @@ public struct ReceiptError: Error, Sendable, Equatable, CustomStringConvertible 
 
     /// A DER encoding error, keeping its code, prefixed with what the payload parser was reading.
     static func der(_ error: DERError, _ context: String, attributeType: Int64? = nil) -> ReceiptError {
-        ReceiptError(code: error.code, offset: error.offset, attributeType: attributeType,
-                     "\(context): \(error.description)")
+        ReceiptError(
+            code: error.code, offset: error.offset, attributeType: attributeType,
+            "\(context): \(error.description)")
     }
 }

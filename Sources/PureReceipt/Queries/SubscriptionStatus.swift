@@ -71,8 +71,9 @@ extension AppReceipt {
         }
         return order.compactMap { chain in
             guard let purchase = best[chain], let expires = purchase.subscriptionExpirationDate else { return nil }
-            return ActiveSubscription(productIdentifier: purchase.productIdentifier,
-                                      originalTransactionIdentifier: chain, expires: expires, purchase: purchase)
+            return ActiveSubscription(
+                productIdentifier: purchase.productIdentifier,
+                originalTransactionIdentifier: chain, expires: expires, purchase: purchase)
         }
     }
 

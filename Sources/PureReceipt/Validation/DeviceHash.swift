@@ -11,6 +11,8 @@ public enum DeviceHash {
     /// The hash a receipt for `deviceIdentifier` must carry, or nil when attribute 4 or 2 is absent.
     public static func expected(receipt: AppReceipt, deviceIdentifier: [UInt8]) -> [UInt8]? {
         guard !receipt.opaqueValue.isEmpty, !receipt.bundleIdentifierData.isEmpty else { return nil }
+        // Apple receipt rule (device-hash): SHA-1(device identifier ‖ attribute 4 ‖ attribute 2's whole
+        // DER TLV) is attribute 5, SHA-1 even in SHA-256-signed receipts.
         var sha1 = SHA1()
         sha1.update(deviceIdentifier)
         sha1.update(receipt.opaqueValue)

@@ -5,8 +5,8 @@
 // 3. bundle identifier, 4. bundle version, 5. device hash; 6. environment, 7. VPP expiration.
 // Trust anchors and chain policy come only from the caller's `ReceiptPolicy`.
 
-import PureDER
 public import PureCrypto
+import PureDER
 public import PureX509
 
 /// A receipt whose signature, chain and requested checks all held.
@@ -31,23 +31,46 @@ public enum ReceiptValidator {
     {
         // 1. Structure: input, CMS envelope, payload.
         let parsed = try parseUnverified(input)
+        // 2. Signature and chain under the Apple policy (the Xcode opt-in is tried in `finish`).
+        let time = validityTime(parsed.receipt, policy)
+        let apple = Result { () throws(CMSError) in
+            try parsed.signedData.verify(anchors: policy.anchors, policy: .apple, at: time)
+        }
+        return try finish(parsed, policy: policy, apple: apple)
+    }
+
+    /// The instant certificate validity is evaluated at: the caller's, or the creation date.
+    static func validityTime(_ receipt: AppReceipt, _ policy: ReceiptPolicy) -> DERTime {
+        DERTime(secondsSince1970: (policy.validityInstant ?? receipt.creationDate).secondsSince1970)
+    }
+
+    /// Steps 2 (the Xcode fallback) to 7, given the outcome of the Apple-policy verification.
+    static func finish(
+        _ parsed: UnverifiedReceipt, policy: ReceiptPolicy, apple: Result<VerifiedSignedData, CMSError>
+    ) throws(ReceiptValidationError) -> VerifiedReceipt {
         let signedData = parsed.signedData
         let receipt = parsed.receipt
 
         // 2. Signature and chain, at the creation date unless the caller chose an instant.
+        // Apple receipt rule (validity-at-creation-date): certificates are judged at the signed creation
+        // date (attribute 12): leaves expire within two years and receipts are not re-signed.
         let instant = policy.validityInstant ?? receipt.creationDate
-        let time = DERTime(secondsSince1970: instant.secondsSince1970)
+        let time = validityTime(receipt, policy)
         let verified: VerifiedSignedData
         var viaXcode = false
-        do {
-            verified = try signedData.verify(anchors: policy.anchors, policy: .apple, at: time)
-        } catch {
+        switch apple {
+        case .success(let result):
+            verified = result
+        case .failure(let error):
+            // Apple receipt rule (xcode-opt-in): the Xcode StoreKit-testing path is tried only when the
+            // caller supplied that certificate; its key ships with Xcode, so such a receipt proves nothing.
             guard let xcode = policy.xcodeCertificate else {
                 throw notAuthentic(error, signedData: signedData, receipt: receipt)
             }
             do {
-                verified = try signedData.verify(anchors: TrustAnchors(certificates: [xcode]),
-                                                 policy: .xcode(xcode), at: time)
+                verified = try signedData.verify(
+                    anchors: TrustAnchors(certificates: [xcode]),
+                    policy: .xcode(xcode), at: time)
                 viaXcode = true
             } catch let xcodeError {
                 // Report the failure of the path the receipt claims to be on.
@@ -56,33 +79,44 @@ public enum ReceiptValidator {
         }
 
         // 3–5. The app and the device.
+        // Apple receipt rule (bundle-binding): bundle identifier (2), then version (3), equal the
+        // caller's hard-coded values, compared exactly.
         if let expected = policy.bundleIdentifier, receipt.bundleIdentifier != expected {
-            throw .policy("policy.bundleId",
-                          "bundle identifier \"\(receipt.bundleIdentifier)\" is not \"\(expected)\"")
+            throw .policy(
+                "policy.bundleId",
+                "bundle identifier \"\(receipt.bundleIdentifier)\" is not \"\(expected)\"")
         }
         if let expected = policy.bundleVersion, receipt.appVersion != expected {
             throw .policy("policy.bundleVersion", "bundle version \"\(receipt.appVersion)\" is not \"\(expected)\"")
         }
+        // Apple receipt rule (device-hash): checked only when the caller passes the device identifier.
         if let device = policy.deviceIdentifier, !DeviceHash.matches(receipt: receipt, deviceIdentifier: device) {
             throw .policy("policy.deviceHash", "receipt hash (attribute 5) does not match this device")
         }
 
         // 6. Environment: Xcode only through the opt-in, and an opt-in receipt only as Xcode (the
         // StoreKit testing key is public, so it can sign a receipt claiming any environment).
+        // Apple receipt rule (xcode-opt-in): an opt-in receipt is accepted only as environment Xcode.
         let environment = receipt.environment ?? .other("")
-        let accepted = viaXcode
-            ? environment == .xcode
-            : environment != .xcode && policy.environments.contains(environment)
+        if viaXcode && environment != .xcode {
+            // The StoreKit-testing key is public: such a receipt claiming another environment is forged.
+            throw ReceiptValidationError(
+                .notAuthentic, code: "chain.xcodeNotAllowed",
+                "signed by the Xcode StoreKit-testing certificate but claims environment \(environment): forged")
+        }
+        let accepted = viaXcode || (environment != .xcode && policy.environments.contains(environment))
         guard accepted else {
             throw .policy("policy.environment", "environment \(environment) not accepted")
         }
 
         // 7. VPP expiration (attribute 21), against the caller's clock or the validity instant.
+        // Apple receipt rule (vpp-expiration): a VPP receipt (attribute 21) is refused after it expires.
         if !viaXcode, let expiration = receipt.expirationDate, expiration <= (policy.currentTime ?? instant) {
             throw .policy("policy.receiptExpired", "receipt expired at \(expiration) (attribute 21)")
         }
-        return VerifiedReceipt(receipt: receipt, chain: verified.chain, digestAlgorithm: verified.digestAlgorithm,
-                               isXcodeTestReceipt: viaXcode, validityInstant: instant)
+        return VerifiedReceipt(
+            receipt: receipt, chain: verified.chain, digestAlgorithm: verified.digestAlgorithm,
+            isXcodeTestReceipt: viaXcode, validityInstant: instant)
     }
 
     /// Verifies base64 text as servers receive it.

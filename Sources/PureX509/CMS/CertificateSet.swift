@@ -37,6 +37,8 @@ enum CertificateSet {
             try strict.expectEnd("certificates [0]")
             return set
         }
+        // Apple receipt rule (certificate-set-order): Apple writes leaf, intermediate, root in chain
+        // order, which is not DER SET OF order, so the order of the certificates is not checked.
         var entries = set.content
         var certificates: [Certificate] = []
         while !entries.isAtEnd {

@@ -16,8 +16,12 @@ public import PureDER
 
 /// A SignedData whose signature and chain verified.
 public struct VerifiedSignedData: Sendable {
-    /// The eContent value (the receipt payload).
-    public let content: [UInt8]
+    /// The eContent value (the receipt payload), copied out of the input on each access.
+    public var content: [UInt8] { contentSegments.concatenated() }
+    /// The eContent value as segments of the input, without copying. (Not copied eagerly: the
+    /// receipt validator decodes the payload from its own copy, and a second one cost 1× the
+    /// receipt size in peak memory, see Docs/PERFORMANCE.md.)
+    public let contentSegments: OctetStringSegments
     /// eContentType (id-data in receipts).
     public let contentType: OID
     /// The verified chain, signer first, trust anchor last.
@@ -37,12 +41,25 @@ extension SignedData {
     public func verify(anchors: TrustAnchors, policy: ChainPolicy, at time: DERTime) throws(CMSError)
         -> VerifiedSignedData
     {
-        // Receipt policy: exactly one signer (Apple and Xcode receipts always have one).
+        let (certificate, signer) = try verifySignerSignature()
+        let chain: [Certificate]
+        do {
+            chain = try verifyChain(leaf: certificate, pool: certificates, anchors: anchors, policy: policy, at: time)
+        } catch {
+            throw CMSError(error, at: nil)
+        }
+        return verified(by: signer, chain: chain)
+    }
+
+    /// Every check before the chain: signer count, content type, the signer's certificate and key,
+    /// signed attributes and the signature. Returns the signer's certificate and SignerInfo.
+    func verifySignerSignature() throws(CMSError) -> (certificate: Certificate, signer: SignerInfo) {
+        // Apple receipt rule (one-signer): exactly one SignerInfo (Apple and Xcode receipts always have one).
         guard signerInfos.count == 1, let signer = signerInfos.first else {
             throw CMSError(.signerCount(signerInfos.count), at: signerInfos.dropFirst().first?.offset)
         }
-        // Receipt policy: the payload is plain data. Apple and Xcode receipts use id-data; any other
-        // content type signed by the same key is not a receipt, whatever it parses as.
+        // Apple receipt rule (id-data-content): the payload is plain data. Apple and Xcode receipts use
+        // id-data; any other content type signed by the same key is not a receipt, whatever it parses as.
         guard contentType == CMSObjectIdentifier.data else {
             throw CMSError(.structure("eContentType is \(contentType), receipts carry id-data"), at: nil)
         }
@@ -50,13 +67,15 @@ extension SignedData {
         guard let certificate = certificates.first(where: { signer.signerIdentifier.identifies($0) }) else {
             throw CMSError(X509Error(.signerNotFound), at: signer.offset)
         }
-        let subject = certificate.subject.description
+        // The subject is rendered only on failure (rendering a name costs more than the checks).
         guard case .rsa(let key) = certificate.publicKey else {
-            throw CMSError(X509Error(.unsupportedPublicKey("signer key is not RSA"), certificate: subject),
-                           at: signer.offset)
+            throw CMSError(
+                X509Error(
+                    .unsupportedPublicKey("signer key is not RSA"),
+                    certificate: certificate.subject.description), at: signer.offset)
         }
         guard key.modulusBitCount >= SignedData.minimumSignerKeyBits else {
-            throw CMSError(X509Error(.keyTooSmall, certificate: subject), at: signer.offset)
+            throw CMSError(X509Error(.keyTooSmall, certificate: certificate.subject.description), at: signer.offset)
         }
         let digest = try signedDigest(of: signer)
         do {
@@ -65,16 +84,15 @@ extension SignedData {
             try key.verifyPKCS1v15(signature: signer.signature, digest: digest, algorithm: signer.digestAlgorithm)
         } catch {
             // One opaque failure, whatever the RSA layer found.
-            throw CMSError(X509Error(.badSignature, certificate: subject), at: signer.offset)
+            throw CMSError(X509Error(.badSignature, certificate: certificate.subject.description), at: signer.offset)
         }
-        let chain: [Certificate]
-        do {
-            chain = try verifyChain(leaf: certificate, pool: certificates, anchors: anchors, policy: policy, at: time)
-        } catch {
-            throw CMSError(error, at: nil)
-        }
-        return VerifiedSignedData(
-            content: contentBytes, contentType: contentType, chain: chain, digestAlgorithm: signer.digestAlgorithm,
+        return (certificate, signer)
+    }
+
+    /// The result for a verified signature and chain.
+    func verified(by signer: SignerInfo, chain: [Certificate]) -> VerifiedSignedData {
+        VerifiedSignedData(
+            contentSegments: content, contentType: contentType, chain: chain, digestAlgorithm: signer.digestAlgorithm,
             signatureAlgorithm: signer.signatureAlgorithm, hadSignedAttributes: signer.signedAttributes != nil)
     }
 

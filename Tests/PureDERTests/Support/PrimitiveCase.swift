@@ -6,12 +6,14 @@ import Testing
 
 /// Which `DERCursor` reader a case runs.
 enum PrimitiveReader: Sendable {
-    case int64, uint64, integerBytes, implicitInt64(DERTag)
+    case int64, uint64, integerBytes
+    case implicitInt64(DERTag)
     case boolean, optionalBooleanDefaultFalse, null
     case oid
     case bitString
     case octetString, octetStringSegments
-    case string(DERTag), anyString
+    case string(DERTag)
+    case anyString
     case time
 
     /// Runs the reader on a cursor over `bytes`, then requires whole consumption.
@@ -51,9 +53,10 @@ struct RejectedPrimitive: Sendable, CustomTestStringConvertible {
         self.init(name, reader, bytes, .der, kind, at: offset)
     }
 
-    init(_ name: String, _ reader: PrimitiveReader, _ bytes: [UInt8], _ rules: EncodingRules,
-         _ kind: DERError.Kind, at offset: Int = 0)
-    {
+    init(
+        _ name: String, _ reader: PrimitiveReader, _ bytes: [UInt8], _ rules: EncodingRules,
+        _ kind: DERError.Kind, at offset: Int = 0
+    ) {
         self.name = name
         self.reader = reader
         self.bytes = bytes

@@ -13,12 +13,15 @@ enum Reference {
         guard bytes.count <= Limits.maxInputBytes else { return nil }
         var position = 0
         guard let node = element(bytes, &position, end: bytes.count, depth: 0, rules: rules),
-              position == bytes.count else { return nil }
+            position == bytes.count
+        else { return nil }
         return node
     }
 
-    private static func element(_ bytes: [UInt8], _ position: inout Int, end: Int, depth: Int,
-                                rules: EncodingRules) -> WalkedNode? {
+    private static func element(
+        _ bytes: [UInt8], _ position: inout Int, end: Int, depth: Int,
+        rules: EncodingRules
+    ) -> WalkedNode? {
         guard position < end else { return nil }
         let first = bytes[position]
         position += 1
@@ -167,7 +170,8 @@ enum Reference {
     /// text, years 1…9999, by counting days directly; nil when invalid.
     static func time(_ text: [UInt8], generalized: Bool) -> Int64? {
         guard text.count == (generalized ? 15 : 13), text.last == UInt8(ascii: "Z"),
-              text.dropLast().allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            text.dropLast().allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+        else { return nil }
         var fields = text.dropLast().map { Int64($0 - 0x30) }
         func take(_ count: Int) -> Int64 {
             let value = fields.prefix(count).reduce(0) { $0 * 10 + $1 }
@@ -180,7 +184,8 @@ enum Reference {
         let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
         let lengths: [Int64] = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         guard year >= 1, (1...12).contains(month), day >= 1, day <= lengths[Int(month) - 1], hour < 24,
-              minute < 60, second < 60 else { return nil }
+            minute < 60, second < 60
+        else { return nil }
         func leapYears(through y: Int64) -> Int64 { y / 4 - y / 100 + y / 400 }  // in 1…y, for y ≥ 0
         let daysBeforeYear = 365 * (year - 1970) + leapYears(through: year - 1) - leapYears(through: 1969)
         let daysBeforeMonth = lengths.prefix(Int(month) - 1).reduce(0, +)

@@ -1,0 +1,300 @@
+// The verified-chain cache (ChainCache.swift) with the committed synthetic PKI (Vectors/pki) and
+// receipts (Vectors/receipts): a hit returns the uncached path and still checks validity; a
+// different anchor set, policy, pool or any changed certificate byte never hits; failures are not
+// stored; the size bound holds; the CMS signature is verified on every call; the shared actor
+// cache stays consistent under many concurrent tasks. Skipped (visibly) when the vectors are absent.
+
+import Foundation
+import PureCrypto
+import PureDER
+import PureX509
+import Testing
+
+/// The creation date of the vector suite's main receipt, inside every genuine validity period.
+private let receiptTime = time("2025-03-14T09:26:53Z")
+
+private func pki(_ name: String) throws -> Certificate {
+    try Certificate(derEncoded: readBytes(pkiDirectory.appendingPathComponent("\(name).der")))
+}
+
+/// `certificate` with the byte at `offsetFromEnd` (counted from the end) XOR-ed with 0x01. Bytes near
+/// the end lie in the signature value, so the result still parses.
+private func flipped(_ certificate: Certificate, offsetFromEnd: Int) throws -> Certificate {
+    var bytes = Array(certificate.derEncoded)
+    bytes[bytes.count - offsetFromEnd] ^= 0x01
+    return try Certificate(derEncoded: bytes)
+}
+
+/// The code of a cached verification ("no error" on success).
+private func cachedCode(
+    _ leaf: Certificate, _ pool: [Certificate], _ anchors: TrustAnchors, policy: ChainPolicy = .apple,
+    at when: DERTime = receiptTime, cache: inout VerifiedChainCache
+) -> String {
+    do {
+        _ = try verifyChain(leaf: leaf, pool: pool, anchors: anchors, policy: policy, at: when, cache: &cache)
+        return "no error"
+    } catch {
+        return error.code
+    }
+}
+
+private func ders(_ path: [Certificate]) -> [[UInt8]] { path.map { Array($0.derEncoded) } }
+
+@Suite("Verified-chain cache", .enabled(if: pkiPresent, "Vectors/pki is absent"))
+struct ChainCacheTests {
+    @Test("a miss then a hit, both returning the path of the uncached verification")
+    func missThenHit() throws {
+        let (leaf, intermediate, root) = (try pki("leaf"), try pki("intermediate"), try pki("root"))
+        let anchors = TrustAnchors(certificates: [root])
+        let pool = [leaf, intermediate, root]
+        let uncached = try verifyChain(leaf: leaf, pool: pool, anchors: anchors, policy: .apple, at: receiptTime)
+        var cache = VerifiedChainCache()
+        let first = try verifyChain(
+            leaf: leaf, pool: pool, anchors: anchors, policy: .apple, at: receiptTime,
+            cache: &cache)
+        #expect((cache.hits, cache.misses, cache.count) == (0, 1, 1))
+        // Re-parsed certificates (other arrays, same bytes) hit.
+        let again = [try pki("leaf"), try pki("intermediate"), try pki("root")]
+        let second = try verifyChain(
+            leaf: again[0], pool: again, anchors: TrustAnchors(certificates: [again[2]]),
+            policy: .apple, at: receiptTime, cache: &cache)
+        #expect((cache.hits, cache.misses, cache.count) == (1, 1, 1))
+        #expect(ders(first) == ders(uncached))
+        #expect(ders(second) == ders(uncached))
+    }
+
+    @Test("a hit still checks validity at the instant given")
+    func hitChecksValidity() throws {
+        let (leaf, intermediate, root) = (try pki("leaf"), try pki("intermediate"), try pki("root"))
+        let anchors = TrustAnchors(certificates: [root])
+        var cache = VerifiedChainCache()
+        #expect(cachedCode(leaf, [intermediate], anchors, cache: &cache) == "no error")
+        let afterLeaf = DERTime(secondsSince1970: leaf.notAfter.secondsSince1970 + 1)
+        let beforeLeaf = DERTime(secondsSince1970: leaf.notBefore.secondsSince1970 - 1)
+        for when in [afterLeaf, beforeLeaf] {
+            #expect(cachedCode(leaf, [intermediate], anchors, at: when, cache: &cache) == "chain.certificateExpired")
+        }
+        #expect(cache.hits == 2)
+    }
+
+    @Test("a different anchor set never hits", arguments: ["other root added", "evil root", "pinned fingerprint"])
+    func differentAnchorsMiss(_ variant: String) throws {
+        let (leaf, intermediate, root) = (try pki("leaf"), try pki("intermediate"), try pki("root"))
+        var cache = VerifiedChainCache()
+        #expect(
+            cachedCode(leaf, [intermediate, root], TrustAnchors(certificates: [root]), cache: &cache) == "no error")
+        let anchors: TrustAnchors
+        let expected: String
+        switch variant {
+        case "other root added":
+            anchors = TrustAnchors(certificates: [root, try pki("evil-root")])
+            expected = "no error"
+        case "evil root":
+            anchors = TrustAnchors(certificates: [try pki("evil-root")])
+            expected = "chain.untrusted"
+        default:
+            anchors = TrustAnchors(certificates: [], pinnedSHA256: [root.sha256Fingerprint()])
+            expected = "no error"
+        }
+        #expect(cachedCode(leaf, [intermediate, root], anchors, cache: &cache) == expected)
+        #expect(cache.hits == 0)
+        #expect(cache.misses == 2)
+    }
+
+    @Test("a different policy never hits: an Xcode-verified certificate is not accepted under .apple")
+    func differentPolicyMisses() throws {
+        let xcode = try pki("xcode")
+        let anchors = TrustAnchors(certificates: [])
+        var cache = VerifiedChainCache()
+        #expect(cachedCode(xcode, [xcode], anchors, policy: .xcode(xcode), cache: &cache) == "no error")
+        #expect(cachedCode(xcode, [xcode], anchors, policy: .apple, cache: &cache) == "chain.xcodeNotAllowed")
+        #expect((cache.hits, cache.misses) == (0, 2))
+        // And the same .xcode policy hits.
+        #expect(cachedCode(xcode, [xcode], anchors, policy: .xcode(xcode), cache: &cache) == "no error")
+        #expect(cache.hits == 1)
+    }
+
+    /// Which certificate gets one byte changed, where (from the end), and the verdict without a cache.
+    static let tamperings: [(name: String, role: String, offsetFromEnd: Int, code: String)] = [
+        ("leaf, last signature byte", "leaf", 1, "signature.invalid"),
+        ("leaf, inside the signature but outside the 8-byte probe", "leaf", 40, "signature.invalid"),
+        // The intermediate's issuer is an anchor by name whose key does not verify it: untrusted.
+        ("intermediate, last signature byte", "intermediate", 1, "chain.untrusted"),
+        ("intermediate, inside the signature", "intermediate", 100, "chain.untrusted"),
+        // An anchor's own signature is never checked (RFC 5280 §6.1.1 (d)): it still verifies, but
+        // as a different key, so it must not hit.
+        ("anchor, last signature byte", "root", 1, "no error"),
+    ]
+
+    @Test("a changed byte in any certificate never hits", arguments: tamperings)
+    func changedByteMisses(_ tampering: (name: String, role: String, offsetFromEnd: Int, code: String)) throws {
+        var (leaf, intermediate, root) = (try pki("leaf"), try pki("intermediate"), try pki("root"))
+        var cache = VerifiedChainCache()
+        #expect(cachedCode(leaf, [intermediate], TrustAnchors(certificates: [root]), cache: &cache) == "no error")
+        switch tampering.role {
+        case "leaf": leaf = try flipped(leaf, offsetFromEnd: tampering.offsetFromEnd)
+        case "intermediate": intermediate = try flipped(intermediate, offsetFromEnd: tampering.offsetFromEnd)
+        default: root = try flipped(root, offsetFromEnd: tampering.offsetFromEnd)
+        }
+        let anchors = TrustAnchors(certificates: [root])
+        let uncached = x509ErrorCode { () throws(X509Error) in
+            try verifyChain(leaf: leaf, pool: [intermediate], anchors: anchors, policy: .apple, at: receiptTime)
+        }
+        #expect(uncached == tampering.code)
+        #expect(cachedCode(leaf, [intermediate], anchors, cache: &cache) == tampering.code)
+        #expect(cache.hits == 0)
+    }
+
+    @Test("a different pool is a different key (same path, separate entry)")
+    func differentPoolMisses() throws {
+        let (leaf, intermediate, root) = (try pki("leaf"), try pki("intermediate"), try pki("root"))
+        let anchors = TrustAnchors(certificates: [root])
+        var cache = VerifiedChainCache()
+        #expect(cachedCode(leaf, [intermediate], anchors, cache: &cache) == "no error")
+        #expect(cachedCode(leaf, [intermediate, root], anchors, cache: &cache) == "no error")
+        #expect((cache.hits, cache.misses, cache.count) == (0, 2, 2))
+    }
+
+    @Test("failed chains are never stored")
+    func failuresNotStored() throws {
+        let root = try pki("root")
+        let anchors = TrustAnchors(certificates: [root])
+        var cache = VerifiedChainCache()
+        for _ in 0..<2 {
+            #expect(
+                cachedCode(
+                    try pki("intermediate-nomarker-leaf"), [try pki("intermediate-nomarker")], anchors,
+                    cache: &cache) == "chain.intermediateMarkerMissing")
+            #expect(
+                cachedCode(
+                    try pki("leaf"), [try pki("intermediate")], anchors, at: time("2050-01-01T00:00:00Z"),
+                    cache: &cache) == "chain.certificateExpired")
+        }
+        #expect(cache.count == 0)
+        #expect(cache.hits == 0)
+    }
+
+    @Test("the size bound holds, least recently used evicted; capacity clamped to the limit")
+    func boundRespected() throws {
+        let (leaf, intermediate, root) = (try pki("leaf"), try pki("intermediate"), try pki("root"))
+        let anchors = TrustAnchors(certificates: [root])
+        // Four distinct keys for the same chain: the pool differs.
+        let pools = [[intermediate], [intermediate, root], [root, intermediate], [leaf, intermediate]]
+        var cache = VerifiedChainCache(capacity: 2)
+        for pool in pools.prefix(2) { #expect(cachedCode(leaf, pool, anchors, cache: &cache) == "no error") }
+        #expect(cachedCode(leaf, pools[0], anchors, cache: &cache) == "no error")  // pools[0] now most recent
+        #expect(cachedCode(leaf, pools[2], anchors, cache: &cache) == "no error")  // evicts pools[1]
+        #expect(cache.count == 2)
+        let hitsBefore = cache.hits
+        #expect(cachedCode(leaf, pools[0], anchors, cache: &cache) == "no error")
+        #expect(cache.hits == hitsBefore + 1)
+        #expect(cachedCode(leaf, pools[1], anchors, cache: &cache) == "no error")
+        #expect(cache.hits == hitsBefore + 1)  // evicted: a miss
+        for pool in pools { _ = cachedCode(leaf, pool, anchors, cache: &cache) }
+        #expect(cache.count == 2)
+
+        var none = VerifiedChainCache(capacity: 0)
+        #expect(cachedCode(leaf, pools[0], anchors, cache: &none) == "no error")
+        #expect(cachedCode(leaf, pools[0], anchors, cache: &none) == "no error")
+        #expect((none.count, none.hits) == (0, 0))
+        #expect(VerifiedChainCache(capacity: 1_000_000).capacity == Limits.maxCachedChains)
+        #expect(VerifiedChainCache(capacity: -1).capacity == 0)
+        #expect(VerifiedChainCache().capacity == Limits.maxCachedChains)
+    }
+}
+
+@Suite(
+    "Verified-chain cache with CMS receipts",
+    .enabled(if: CMSFixtures.vectorsAvailable, "Vectors/receipts is absent"))
+struct ChainCacheCMSTests {
+    private func anchors() throws -> TrustAnchors {
+        TrustAnchors(certificates: [
+            try Certificate(
+                derEncoded: CMSFixtures.read(
+                    CMSFixtures.vectorPKI.appendingPathComponent("root.der")))
+        ])
+    }
+
+    @Test(
+        "the CMS signature is verified on every call, hit or not",
+        arguments: ["forged-flipped-payload-byte.der", "forged-signature-over-different-bytes.der"])
+    func signatureAlwaysVerified(_ forged: String) throws {
+        let anchors = try anchors()
+        var cache = VerifiedChainCache()
+        let valid = try SignedData.parse(CMSFixtures.vector("valid-der-sha256.der"))
+        _ = try valid.verify(anchors: anchors, policy: .apple, at: receiptTime, cache: &cache)
+        let tampered = try SignedData.parse(CMSFixtures.vector(forged))
+        let uncached = cmsError { () throws(CMSError) in
+            try tampered.verify(anchors: anchors, policy: .apple, at: receiptTime)
+        }
+        let cached = cmsError { () throws(CMSError) in
+            try tampered.verify(anchors: anchors, policy: .apple, at: receiptTime, cache: &cache)
+        }
+        #expect(uncached?.code == "signature.invalid")
+        #expect(cached?.code == uncached?.code)
+        // Fails before the chain is looked up: no lookup recorded.
+        #expect((cache.hits, cache.misses) == (0, 1))
+    }
+
+    @Test("cached and uncached verification agree on every vector receipt")
+    func agreesWithUncached() throws {
+        let anchors = try anchors()
+        var cache = VerifiedChainCache()
+        let names = try FileManager.default.contentsOfDirectory(atPath: CMSFixtures.vectorReceipts.path)
+            .filter { $0.hasSuffix(".der") }.sorted()
+        #expect(!names.isEmpty)
+        for round in 0..<2 {
+            for name in names {
+                guard let signedData = try? SignedData.parse(CMSFixtures.vector(name)) else { continue }
+                let uncached = cmsError { () throws(CMSError) in
+                    try signedData.verify(anchors: anchors, policy: .apple, at: receiptTime)
+                }
+                let cached = cmsError { () throws(CMSError) in
+                    try signedData.verify(anchors: anchors, policy: .apple, at: receiptTime, cache: &cache)
+                }
+                #expect(cached?.code == uncached?.code, "\(name), round \(round)")
+            }
+        }
+        #expect(cache.hits > 0)
+    }
+
+    @Test("many tasks share one ChainCache: every verification succeeds, one entry is kept")
+    func concurrentUse() async throws {
+        let anchors = try anchors()
+        let signedData = try SignedData.parse(CMSFixtures.vector("valid-der-sha256.der"))
+        let forged = try SignedData.parse(CMSFixtures.vector("forged-flipped-payload-byte.der"))
+        let cache = ChainCache()
+        let tasks = 64
+        let outcomes = await withTaskGroup(of: (Bool, Bool).self) { group in
+            for index in 0..<tasks {
+                group.addTask {
+                    // Every fourth task verifies a forgery alongside, which must keep failing.
+                    let ok =
+                        (try? await signedData.verify(
+                            anchors: anchors, policy: .apple, at: receiptTime,
+                            cache: cache)) != nil
+                    var forgeryRejected = true
+                    if index % 4 == 0 {
+                        forgeryRejected =
+                            (try? await forged.verify(
+                                anchors: anchors, policy: .apple,
+                                at: receiptTime, cache: cache)) == nil
+                    }
+                    return (ok, forgeryRejected)
+                }
+            }
+            var all: [(Bool, Bool)] = []
+            for await outcome in group { all.append(outcome) }
+            return all
+        }
+        #expect(outcomes.count == tasks)
+        #expect(outcomes.allSatisfy { $0.0 && $0.1 })
+        #expect(await cache.count == 1)
+        let (hits, misses) = (await cache.hits, await cache.misses)
+        #expect(hits + misses == tasks)
+        #expect(hits >= 1)
+        // After the burst, a further call is a hit.
+        _ = try await signedData.verify(anchors: anchors, policy: .apple, at: receiptTime, cache: cache)
+        #expect(await cache.hits == hits + 1)
+    }
+}

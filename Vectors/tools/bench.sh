@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Benchmark PureReceipt against OpenSSL (see Docs/PERFORMANCE.md). Benchmark-only: nothing here is
+# used by the library, the tests or CI.
+#
+# usage: Vectors/tools/bench.sh [fixtures|scale|build|compare|callgrind|memory|all]   (default: all)
+# env:   SHARED  (default ../shared/bench)   the protocol, anchor and fixture generator
+#        FIXTURES (default $TMPDIR/purereceipt-bench-fixtures)
+#        ANCHOR  (default $TMPDIR/purereceipt-bench-openssl)
+#        ROUNDS  (default 9)   compare.py rounds
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+SHARED="${SHARED:-$ROOT/../shared/bench}"
+TMP="${TMPDIR:-/tmp}"
+FIXTURES="${FIXTURES:-$TMP/purereceipt-bench-fixtures}"
+ANCHOR="${ANCHOR:-$TMP/purereceipt-bench-openssl}"
+ROUNDS="${ROUNDS:-9}"
+BENCH="$ROOT/.build-perf/release/purereceipt-bench"
+cd "$ROOT"
+
+fixtures() {
+    "$SHARED/gen_fixtures.sh" "$FIXTURES"
+    # The anchor needs libssl-dev (apt-get install -y libssl-dev).
+    cc -O2 -o "$ANCHOR" "$SHARED/bench_openssl.c" -lcrypto
+}
+
+# Scale fixtures for linearity and memory: a ~10 MB receipt (34 000 in-app records) and receipts
+# with 1 000 / 10 000 / 100 000 in-app records, signed like the 8 KB and 1 MB ones.
+scale() {
+    cd "$FIXTURES"
+    for spec in 10m:34000 inapp1k:1000 inapp10k:10000 inapp100k:100000; do
+        name="${spec%%:*}"; count="${spec##*:}"
+        [ -f "receipt-$name-sha256.der" ] && continue
+        python3 "$SHARED/make_payload.py" "payload-$name.der" "$count"
+        openssl cms -sign -binary -nodetach -noattr -md sha256 -signer leaf.pem -inkey leaf.key \
+            -certfile chain.pem -in "payload-$name.der" -outform DER -out "receipt-$name-sha256.der"
+    done
+    cd "$ROOT"
+}
+
+build() {
+    swift build -c release --product purereceipt-bench --scratch-path .build-perf
+}
+
+compare() {
+    python3 "$SHARED/compare.py" --cand "$BENCH" --base "$ANCHOR" --fixtures "$FIXTURES" --rounds "$ROUNDS" \
+        rsa2048_verify_prehashed_sha256 sha256_lowlevel_16384 x509_parse_leaf asn1_walk_payload1m \
+        cms_verify_receipt8k_sha256 cms_verify_receipt8k_sha256=cms_verify_receipt8k_sha256_warm \
+        cms_verify_receipt1m_sha256
+    echo
+    echo "SHA-256 with OpenSSL's SHA extensions masked (OPENSSL_ia32cap=':~0x20000000'):"
+    OPENSSL_ia32cap=':~0x20000000' python3 "$SHARED/compare.py" --cand "$BENCH" --base "$ANCHOR" \
+        --fixtures "$FIXTURES" --rounds "$ROUNDS" sha256_lowlevel_16384
+}
+
+callgrind() {
+    python3 "$SHARED/compare.py" --cand "$BENCH" --base "$ANCHOR" --fixtures "$FIXTURES" --rounds 1 \
+        --callgrind 20 --strip rsa2048_verify_prehashed_sha256 sha256_lowlevel_16384 x509_parse_leaf \
+        asn1_walk_payload8k cms_verify_receipt8k_sha256 cms_verify_receipt8k_sha256=cms_verify_receipt8k_sha256_warm
+}
+
+# Peak RSS (kB) of `--one CASE 1` minus that of a baseline case that loads the same process but does
+# almost nothing (x509_parse_leaf), for each scale case.
+memory() {
+    rss() { /usr/bin/time -f %M "$BENCH" "$FIXTURES" --one "$1" 1 2>&1 >/dev/null | tail -1; }
+    base=$(rss x509_parse_leaf)
+    printf "baseline (x509_parse_leaf) max RSS: %s kB\n" "$base"
+    for c in cms_verify_receipt8k_sha256 cms_verify_receipt1m_sha256 scale_verify_receipt10m_sha256 \
+             scale_parse_inapp1k scale_parse_inapp10k scale_parse_inapp100k \
+             scale_validate_inapp1k scale_validate_inapp10k scale_validate_inapp100k; do
+        printf "%s: max RSS %s kB\n" "$c" "$(rss "$c")"
+    done
+    ls -l "$FIXTURES"/receipt-*-sha256.der "$FIXTURES"/payload-*.der
+}
+
+case "${1:-all}" in
+    fixtures) fixtures ;;
+    scale) scale ;;
+    build) build ;;
+    compare) compare ;;
+    callgrind) callgrind ;;
+    memory) memory ;;
+    all) fixtures; scale; build; compare; callgrind; memory ;;
+    *) echo "usage: $0 [fixtures|scale|build|compare|callgrind|memory|all]" >&2; exit 1 ;;
+esac
