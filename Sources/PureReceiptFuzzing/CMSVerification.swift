@@ -13,17 +13,20 @@ extension FuzzTargets {
     /// Verifies `signedData` under every policy, at the synthetic suite's creation date.
     static func verifySignedData(_ signedData: SignedData) {
         if let anchors = testAnchors {
-            sink(Result { () throws(CMSError) in
-                try signedData.verify(anchors: anchors, policy: .apple, at: fuzzTime)
-            })
+            sink(
+                Result { () throws(CMSError) in
+                    try signedData.verify(anchors: anchors, policy: .apple, at: fuzzTime)
+                })
         }
-        sink(Result { () throws(CMSError) in
-            try signedData.verify(anchors: .appleIncRoot, policy: .apple, at: fuzzTime)
-        })
-        if let first = signedData.certificates.first {
-            sink(Result { () throws(CMSError) in
-                try signedData.verify(anchors: TrustAnchors(certificates: []), policy: .xcode(first), at: fuzzTime)
+        sink(
+            Result { () throws(CMSError) in
+                try signedData.verify(anchors: .appleIncRoot, policy: .apple, at: fuzzTime)
             })
+        if let first = signedData.certificates.first {
+            sink(
+                Result { () throws(CMSError) in
+                    try signedData.verify(anchors: TrustAnchors(certificates: []), policy: .xcode(first), at: fuzzTime)
+                })
         }
     }
 }

@@ -27,15 +27,20 @@ extension FuzzTargets {
 
     /// Re-reads `element` from its own start with the decoder its tag calls for.
     private static func decodeTyped(_ element: DERElement) {
-        guard let at = try? DERCursor(bytes: element.bytes, range: element.encodedRange, rules: element.rules,
-                                      depth: element.depth)
+        guard
+            let at = try? DERCursor(
+                bytes: element.bytes, range: element.encodedRange, rules: element.rules,
+                depth: element.depth)
         else { return }
         let tag = element.tag
         guard tag.tagClass == .universal else {
             // Context-specific and other classes: read as an IMPLICIT OCTET STRING, as CMS does.
             var c = at
-            sink(try? c.readOctetStringSegments(tag: DERTag(tag.tagClass, number: tag.number, constructed: false),
-                                                "implicit").concatenated())
+            sink(
+                try? c.readOctetStringSegments(
+                    tag: DERTag(tag.tagClass, number: tag.number, constructed: false),
+                    "implicit"
+                ).concatenated())
             return
         }
         var c = at

@@ -43,8 +43,10 @@ extension FuzzTargets {
             Instant(millisecondsSince1970: 0), Instant(millisecondsSince1970: .min),
             Instant(millisecondsSince1970: .max), receipt.creationDate,
         ]
-        let receiptDates = [receipt.transactionDate, receipt.originalPurchaseDate, receipt.expirationDate,
-                            receipt.attribute22, receipt.preorderDate]
+        let receiptDates = [
+            receipt.transactionDate, receipt.originalPurchaseDate, receipt.expirationDate,
+            receipt.attribute22, receipt.preorderDate,
+        ]
         instants += receiptDates.compactMap { $0 }
         for purchase in receipt.inAppPurchases {
             sink(purchase.offset)
@@ -61,8 +63,10 @@ extension FuzzTargets {
             sink(purchase.chainIdentifier)
             sink(purchase.rawAttributes.count)
             instants.append(purchase.purchaseDate)
-            instants += [purchase.originalPurchaseDate, purchase.subscriptionExpirationDate,
-                         purchase.cancellationDate].compactMap { $0 }
+            instants += [
+                purchase.originalPurchaseDate, purchase.subscriptionExpirationDate,
+                purchase.cancellationDate,
+            ].compactMap { $0 }
         }
         for instant in instants { sink(instant.description) }
         // Queries: bounded work per purchase, so limit the pairs to keep one input fast.

@@ -106,7 +106,7 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     /// `#` and the hex of the whole element when it is not a valid character string.
     private static func renderValue(_ value: DERElement) -> String {
         guard value.tag.tagClass == .universal, !value.tag.isConstructed,
-              let text = DERCursor.decodeString(number: value.tag.number, value.contentBytes)
+            let text = DERCursor.decodeString(number: value.tag.number, value.contentBytes)
         else { return "#" + hex(value.encodedBytes) }
         var escaped = ""
         for character in text {

@@ -64,7 +64,9 @@ enum PEM {
             if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A { continue }
             if byte == UInt8(ascii: "=") {
                 // RFC 4648 §4: padding only completes the final quantum, one or two characters.
-                guard count >= 2, padding < 2 else { throw DERError(.invalidValue, at: index, "PEM: misplaced padding") }
+                guard count >= 2, padding < 2 else {
+                    throw DERError(.invalidValue, at: index, "PEM: misplaced padding")
+                }
                 padding += 1
                 group <<= 6
                 count += 1
@@ -76,8 +78,10 @@ enum PEM {
                 count += 1
             }
             if count == 4 {
-                let triple = [UInt8(truncatingIfNeeded: group >> 16), UInt8(truncatingIfNeeded: group >> 8),
-                              UInt8(truncatingIfNeeded: group)]  // group < 2^24: four 6-bit values
+                let triple = [
+                    UInt8(truncatingIfNeeded: group >> 16), UInt8(truncatingIfNeeded: group >> 8),
+                    UInt8(truncatingIfNeeded: group),
+                ]  // group < 2^24: four 6-bit values
                 let kept = 3 - padding
                 // RFC 4648 §3.5: pad bits must be zero in a canonical encoding.
                 if padding > 0, triple[kept...].contains(where: { $0 != 0 }) {
@@ -89,7 +93,9 @@ enum PEM {
                 if padding > 0 { padding = 3 }  // nothing may follow a padded quantum
             }
         }
-        guard count == 0 else { throw DERError(.invalidValue, at: range.upperBound, "PEM: base64 length not a multiple of 4") }
+        guard count == 0 else {
+            throw DERError(.invalidValue, at: range.upperBound, "PEM: base64 length not a multiple of 4")
+        }
         return output
     }
 

@@ -61,7 +61,9 @@ extension PublicKey {
         switch oid {
         case PublicKeyOID.rsaEncryption:
             // RFC 3279 §2.3.1: "The parameters field MUST have ASN.1 type NULL for this algorithm identifier."
-            guard algorithm.peekTag() == .null else { throw X509Error(.badPublicKey("rsaEncryption parameters not NULL")) }
+            guard algorithm.peekTag() == .null else {
+                throw X509Error(.badPublicKey("rsaEncryption parameters not NULL"))
+            }
             try der { () throws(DERError) in
                 try algorithm.readNull("rsaEncryption parameters")
                 try algorithm.expectEnd("SubjectPublicKeyInfo.algorithm")

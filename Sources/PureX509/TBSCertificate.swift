@@ -55,13 +55,17 @@ struct TBSCertificate: Sendable {
         // RFC 5280 §4.1.2.2: "Certificate users MUST be able to handle serialNumber values up to 20 octets."
         // Conforming CAs "MUST NOT use serialNumber values longer than 20 octets": longer ones are refused.
         guard serialNumber.count <= 20 else {
-            throw X509Error(DERError(.invalidValue, at: serialStart, "TBSCertificate.serialNumber: more than 20 octets"))
+            throw X509Error(
+                DERError(.invalidValue, at: serialStart, "TBSCertificate.serialNumber: more than 20 octets"))
         }
 
         let (signature, signatureElement) = try SignatureAlgorithm.read(from: &fields, "TBSCertificate.signature")
-        let issuer = try der { () throws(DERError) in try DistinguishedName.read(from: &fields, "TBSCertificate.issuer") }
+        let issuer = try der { () throws(DERError) in try DistinguishedName.read(from: &fields, "TBSCertificate.issuer")
+        }
         let validity = try der { () throws(DERError) in try Validity.read(from: &fields) }
-        let subject = try der { () throws(DERError) in try DistinguishedName.read(from: &fields, "TBSCertificate.subject") }
+        let subject = try der { () throws(DERError) in
+            try DistinguishedName.read(from: &fields, "TBSCertificate.subject")
+        }
         let publicKey = try PublicKey.read(from: &fields)
 
         // RFC 5280 §4.1.2.8: "These fields MUST only appear if the version is 2 or 3". Read and ignored.
@@ -71,7 +75,9 @@ struct TBSCertificate: Sendable {
             guard version == 3 else {
                 throw X509Error(DERError(.invalidValue, at: start, "TBSCertificate.\(name): only allowed in v2/v3"))
             }
-            _ = try der { () throws(DERError) in try fields.readBitString(tag: .contextPrimitive(number), "TBSCertificate.\(name)") }
+            _ = try der { () throws(DERError) in
+                try fields.readBitString(tag: .contextPrimitive(number), "TBSCertificate.\(name)")
+            }
         }
 
         var extensions = Extensions.none
@@ -81,7 +87,9 @@ struct TBSCertificate: Sendable {
             guard version == 3 else {
                 throw X509Error(DERError(.invalidValue, at: start, "TBSCertificate.extensions: only allowed in v3"))
             }
-            var explicit = try der { () throws(DERError) in try fields.read(.contextConstructed(3), "TBSCertificate.extensions") }
+            var explicit = try der { () throws(DERError) in
+                try fields.read(.contextConstructed(3), "TBSCertificate.extensions")
+            }
             extensions = try Extensions.read(from: &explicit)
             try der { () throws(DERError) in try explicit.expectEnd("TBSCertificate.extensions [3]") }
         }

@@ -36,6 +36,8 @@ nonisolated(unsafe) var benchSink: UInt64 = 0
 
 /// Runs `work` `iterations` times. Never inlined: callgrind counts exactly this function with
 /// `--toggle-collect='*run_case*'`.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// (the snake_case name is the callgrind --toggle-collect pattern used by the benchmark recipe)
 @inline(never)
 func run_case(_ work: () -> Void, _ iterations: Int) {
     var i = 0

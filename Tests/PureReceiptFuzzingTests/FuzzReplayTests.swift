@@ -56,9 +56,12 @@ struct FuzzReplayTests {
         }
     }
 
-    @Test("The verify target's policy accepts the valid synthetic receipts, so fuzzing reaches every check",
-          arguments: ["valid-der-sha256.der", "valid-der-sha1.der", "valid-ber-xcode-shape-sha256.der",
-                      "valid-xcode-signed.der", "valid-der-sha256.b64"])
+    @Test(
+        "The verify target's policy accepts the valid synthetic receipts, so fuzzing reaches every check",
+        arguments: [
+            "valid-der-sha256.der", "valid-der-sha1.der", "valid-ber-xcode-shape-sha256.der",
+            "valid-xcode-signed.der", "valid-der-sha256.b64",
+        ])
     func verifyPolicyAcceptsValidSeeds(file: String) throws {
         let bytes = [UInt8](try Data(contentsOf: fuzzVectors.appendingPathComponent("seeds/verify/" + file)))
         let rejection = FuzzTargets.rejectionUnderTestPolicy(bytes)

@@ -78,7 +78,8 @@ struct SweepTests {
                 mutated[position] ^= mask
                 guard let verified = try? ReceiptValidator.validate(mutated, policy: policy) else { continue }
                 accepted.append(position)
-                #expect(!signed.contains { $0.contains(position) }, "change at \(position) inside signed bytes accepted")
+                #expect(
+                    !signed.contains { $0.contains(position) }, "change at \(position) inside signed bytes accepted")
                 let payload = try SignedData.parse(mutated).contentBytes
                 #expect(payload == referencePayload, "change at \(position) altered the verified content")
                 #expect(verified.receipt.bundleIdentifier == reference.receipt.bundleIdentifier)

@@ -27,17 +27,22 @@ enum ValidationCorpus {
     static let knownDevices: [(String, [UInt8])] = [
         ("tpinappreceipt_sandbox-ios-wwdrG5-sha256-knowndevice_2025.der", hex("956328D9-CC6A-47F4-BE40-6953FB0AB6C7")),
         ("appreceiptvalidator_production-macos-wwdrG5-sha256-knowndevice_2023.der", hex("f8:ff:c2:1e:91:82")),
-        ("appreceiptvalidator_sandbox-ios-wwdrG7-sha1-knowndevice_2023.der",
-         Array(Data(base64Encoded: "5hgQmGLdQz+7lGddOBXSYw==") ?? Data())),
+        (
+            "appreceiptvalidator_sandbox-ios-wwdrG7-sha1-knowndevice_2023.der",
+            Array(Data(base64Encoded: "5hgQmGLdQz+7lGddOBXSYw==") ?? Data())
+        ),
         ("appreceiptvalidator_production-macos-sha1-knowndevice_2017.der", hex("6c:40:08:b5:94:5e")),
         ("appreceiptvalidator_sandbox-ios-sha1-knowndevice_2017.der", hex("3B76A7BD-8F5B-46A4-BCB1-CCE8DBD1B3CD")),
     ]
 }
 
-@Suite("ReceiptValidator on real receipts", .enabled(if: SweepCorpus.isAvailable, "needs ../shared/corpus (absent: skipped)"))
+@Suite(
+    "ReceiptValidator on real receipts",
+    .enabled(if: SweepCorpus.isAvailable, "needs ../shared/corpus (absent: skipped)"))
 struct ValidationTests {
-    @Test("the published device identifier passes the device check; any other fails it",
-          arguments: ValidationCorpus.knownDevices.map { $0.0 })
+    @Test(
+        "the published device identifier passes the device check; any other fails it",
+        arguments: ValidationCorpus.knownDevices.map { $0.0 })
     func deviceHash(_ name: String) throws {
         let receipt = try SweepCorpus.bytes("receipts/" + name)
         let device = try #require(ValidationCorpus.knownDevices.first { $0.0 == name }?.1)
@@ -46,8 +51,10 @@ struct ValidationTests {
         policy.deviceIdentifier = device
         let verified = try ReceiptValidator.validate(receipt, policy: policy)
         #expect(DeviceHash.matches(receipt: verified.receipt, deviceIdentifier: device))
-        for other in [[UInt8](repeating: 0, count: device.count), device.map { $0 ^ 0x01 }, device + [0],
-                      Array(device.dropLast())] {
+        for other in [
+            [UInt8](repeating: 0, count: device.count), device.map { $0 ^ 0x01 }, device + [0],
+            Array(device.dropLast()),
+        ] {
             policy.deviceIdentifier = other
             do {
                 _ = try ReceiptValidator.validate(receipt, policy: policy)
@@ -107,7 +114,8 @@ struct ValidationTests {
     @Test("base64 text (as servers receive it) verifies like the DER bytes")
     func base64Input() throws {
         let der = try SweepCorpus.bytes("receipts/revenuecat_sandbox-ios-9iap-sha1_2020.der")
-        let text = try String(decoding: SweepCorpus.bytes("receipts/revenuecat_sandbox-ios-9iap-sha1_2020.b64"), as: UTF8.self)
+        let text = try String(
+            decoding: SweepCorpus.bytes("receipts/revenuecat_sandbox-ios-9iap-sha1_2020.b64"), as: UTF8.self)
         let fromText = try ReceiptValidator.validate(base64: text)
         let fromDER = try ReceiptValidator.validate(der)
         #expect(fromText.receipt.rawAttributes.count == fromDER.receipt.rawAttributes.count)
@@ -120,10 +128,14 @@ struct ValidationTests {
     func orderOfChecks() throws {
         let receipt = try SweepCorpus.bytes("receipts/revenuecat_sandbox-ios-9iap-sha1_2020.der")
         func code(_ policy: ReceiptPolicy) -> String? {
-            do { _ = try ReceiptValidator.validate(receipt, policy: policy); return nil } catch { return error.code }
+            do {
+                _ = try ReceiptValidator.validate(receipt, policy: policy)
+                return nil
+            } catch { return error.code }
         }
-        var policy = ReceiptPolicy(bundleIdentifier: "com.other", bundleVersion: "0", deviceIdentifier: [1, 2, 3],
-                                   environments: [.production])
+        var policy = ReceiptPolicy(
+            bundleIdentifier: "com.other", bundleVersion: "0", deviceIdentifier: [1, 2, 3],
+            environments: [.production])
         #expect(code(policy) == "policy.bundleId")
         policy.bundleIdentifier = "com.revenuecat.sampleapp"
         #expect(code(policy) == "policy.bundleVersion")

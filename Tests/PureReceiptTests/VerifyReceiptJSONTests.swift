@@ -5,7 +5,8 @@ import Foundation
 import PureReceipt
 import Testing
 
-@Suite("verifyReceipt-compatible JSON", .enabled(if: SweepCorpus.isAvailable, "needs ../shared/corpus (absent: skipped)"))
+@Suite(
+    "verifyReceipt-compatible JSON", .enabled(if: SweepCorpus.isAvailable, "needs ../shared/corpus (absent: skipped)"))
 struct VerifyReceiptJSONTests {
     static func verified(_ name: String) throws -> VerifiedReceipt {
         try ReceiptValidator.validate(SweepCorpus.bytes("receipts/" + name))
@@ -83,7 +84,9 @@ struct VerifyReceiptJSONTests {
         let receipt = try SweepCorpus.bytes("receipts/revenuecat_sandbox-ios-9iap-sha1_2020.der")
         var truncated = receipt
         truncated.removeLast()
-        for (input, status, verdict) in [(truncated, 21002, "malformed"), ([UInt8](receipt.prefix(0)), 21002, "malformed")] {
+        for (input, status, verdict) in [
+            (truncated, 21002, "malformed"), ([UInt8](receipt.prefix(0)), 21002, "malformed"),
+        ] {
             do {
                 _ = try ReceiptValidator.validate(input)
                 Issue.record("accepted")

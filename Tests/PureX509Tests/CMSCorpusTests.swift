@@ -24,30 +24,66 @@ struct CorpusReceipt: CustomTestStringConvertible, Sendable {
 /// MANIFEST.md "Receipts" table. Xcode dates with offsets converted to UTC
 /// (2020-07-22T18:33:15+0100 → 17:33:15Z, 2020-10-16T14:29:30+0300 → 11:29:30Z).
 let corpusReceipts: [CorpusReceipt] = [
-    CorpusReceipt(file: "appreceiptvalidator_production-macos-sha1-knowndevice_2017.der", created: "2017-09-04T09:01:20Z", digest: .sha1, xcode: false),
-    CorpusReceipt(file: "appreceiptvalidator_production-macos-wwdrG5-sha256-knowndevice_2023.der", created: "2023-08-28T10:24:05Z", digest: .sha256, xcode: false),
-    CorpusReceipt(file: "appreceiptvalidator_sandbox-ios-7iap-wwdr2008_2015.der", created: "2015-08-13T07:50:46Z", digest: .sha1, xcode: false),
-    CorpusReceipt(file: "appreceiptvalidator_sandbox-ios-sha1-knowndevice_2017.der", created: "2017-09-11T09:38:34Z", digest: .sha1, xcode: false),
-    CorpusReceipt(file: "appreceiptvalidator_sandbox-ios-wwdrG7-sha1-knowndevice_2023.der", created: "2023-02-22T14:30:15Z", digest: .sha1, xcode: false),
-    CorpusReceipt(file: "fullsailor-pkcs7_sandbox-ios-1707-1718-attrs_2016.der", created: "2016-07-23T06:21:11Z", digest: .sha1, xcode: false),
-    CorpusReceipt(file: "kvitto_production-macos-xcodeapp-wwdr2008_2015.der", created: "2015-09-22T08:55:28Z", digest: .sha1, xcode: false),
-    CorpusReceipt(file: "kvitto_sandbox-ios-6iap-wwdr2008_2015.der", created: "2015-05-25T15:22:10Z", digest: .sha1, xcode: false),
-    CorpusReceipt(file: "revenuecat_sandbox-ios-9iap-sha1_2020.der", created: "2020-07-22T17:39:08Z", digest: .sha1, xcode: false),
-    CorpusReceipt(file: "revenuecat_sandbox-ios-sha1_2018.der", created: "2018-11-13T16:46:31Z", digest: .sha1, xcode: false),
-    CorpusReceipt(file: "tpinappreceipt_production-ios-wwdrG5-sha256_2024.der", created: "2024-02-23T17:27:16Z", digest: .sha256, xcode: false),
-    CorpusReceipt(file: "tpinappreceipt_sandbox-ios-187iap-sha1_2020.der", created: "2020-05-06T18:28:49Z", digest: .sha1, xcode: false),
-    CorpusReceipt(file: "tpinappreceipt_sandbox-ios-9iap-sha1_2016.der", created: "2016-08-27T06:06:32Z", digest: .sha1, xcode: false),
-    CorpusReceipt(file: "tpinappreceipt_sandbox-ios-wwdrG5-sha256-knowndevice_2025.der", created: "2025-12-26T18:39:47Z", digest: .sha256, xcode: false),
-    CorpusReceipt(file: "tpinappreceipt_sandbox-macos-sha1_2020.der", created: "2020-10-30T10:54:04Z", digest: .sha1, xcode: false),
-    CorpusReceipt(file: "asl-swift_xcode-app-receipt-empty_2023.der", created: "2023-10-19T01:18:54Z", digest: .sha256, xcode: true),
-    CorpusReceipt(file: "asl-swift_xcode-app-receipt-with-transaction_2023.der", created: "2023-10-19T01:45:40Z", digest: .sha256, xcode: true),
-    CorpusReceipt(file: "kvitto_xcode12-storekit_2020.der", created: "2020-10-16T11:29:30Z", digest: .sha256, xcode: true),
-    CorpusReceipt(file: "tpinappreceipt_xcode12-storekit-rsaEncryption_2020.der", created: "2020-07-22T17:33:15Z", digest: .sha256, xcode: true),
+    CorpusReceipt(
+        file: "appreceiptvalidator_production-macos-sha1-knowndevice_2017.der", created: "2017-09-04T09:01:20Z",
+        digest: .sha1, xcode: false),
+    CorpusReceipt(
+        file: "appreceiptvalidator_production-macos-wwdrG5-sha256-knowndevice_2023.der",
+        created: "2023-08-28T10:24:05Z", digest: .sha256, xcode: false),
+    CorpusReceipt(
+        file: "appreceiptvalidator_sandbox-ios-7iap-wwdr2008_2015.der", created: "2015-08-13T07:50:46Z", digest: .sha1,
+        xcode: false),
+    CorpusReceipt(
+        file: "appreceiptvalidator_sandbox-ios-sha1-knowndevice_2017.der", created: "2017-09-11T09:38:34Z",
+        digest: .sha1, xcode: false),
+    CorpusReceipt(
+        file: "appreceiptvalidator_sandbox-ios-wwdrG7-sha1-knowndevice_2023.der", created: "2023-02-22T14:30:15Z",
+        digest: .sha1, xcode: false),
+    CorpusReceipt(
+        file: "fullsailor-pkcs7_sandbox-ios-1707-1718-attrs_2016.der", created: "2016-07-23T06:21:11Z", digest: .sha1,
+        xcode: false),
+    CorpusReceipt(
+        file: "kvitto_production-macos-xcodeapp-wwdr2008_2015.der", created: "2015-09-22T08:55:28Z", digest: .sha1,
+        xcode: false),
+    CorpusReceipt(
+        file: "kvitto_sandbox-ios-6iap-wwdr2008_2015.der", created: "2015-05-25T15:22:10Z", digest: .sha1, xcode: false),
+    CorpusReceipt(
+        file: "revenuecat_sandbox-ios-9iap-sha1_2020.der", created: "2020-07-22T17:39:08Z", digest: .sha1, xcode: false),
+    CorpusReceipt(
+        file: "revenuecat_sandbox-ios-sha1_2018.der", created: "2018-11-13T16:46:31Z", digest: .sha1, xcode: false),
+    CorpusReceipt(
+        file: "tpinappreceipt_production-ios-wwdrG5-sha256_2024.der", created: "2024-02-23T17:27:16Z", digest: .sha256,
+        xcode: false),
+    CorpusReceipt(
+        file: "tpinappreceipt_sandbox-ios-187iap-sha1_2020.der", created: "2020-05-06T18:28:49Z", digest: .sha1,
+        xcode: false),
+    CorpusReceipt(
+        file: "tpinappreceipt_sandbox-ios-9iap-sha1_2016.der", created: "2016-08-27T06:06:32Z", digest: .sha1,
+        xcode: false),
+    CorpusReceipt(
+        file: "tpinappreceipt_sandbox-ios-wwdrG5-sha256-knowndevice_2025.der", created: "2025-12-26T18:39:47Z",
+        digest: .sha256, xcode: false),
+    CorpusReceipt(
+        file: "tpinappreceipt_sandbox-macos-sha1_2020.der", created: "2020-10-30T10:54:04Z", digest: .sha1, xcode: false
+    ),
+    CorpusReceipt(
+        file: "asl-swift_xcode-app-receipt-empty_2023.der", created: "2023-10-19T01:18:54Z", digest: .sha256,
+        xcode: true),
+    CorpusReceipt(
+        file: "asl-swift_xcode-app-receipt-with-transaction_2023.der", created: "2023-10-19T01:45:40Z", digest: .sha256,
+        xcode: true),
+    CorpusReceipt(
+        file: "kvitto_xcode12-storekit_2020.der", created: "2020-10-16T11:29:30Z", digest: .sha256, xcode: true),
+    CorpusReceipt(
+        file: "tpinappreceipt_xcode12-storekit-rsaEncryption_2020.der", created: "2020-07-22T17:33:15Z",
+        digest: .sha256, xcode: true),
 ]
 
 /// The StoreKit testing certificate (C10), the anchor an Xcode opt-in supplies.
 func storeKitCertificate() throws -> Certificate {
-    try Certificate(derEncoded: CMSFixtures.read(CMSFixtures.certs.appendingPathComponent("tpinappreceipt_StoreKitTestCertificate.cer")))
+    try Certificate(
+        derEncoded: CMSFixtures.read(
+            CMSFixtures.certs.appendingPathComponent("tpinappreceipt_StoreKitTestCertificate.cer")))
 }
 
 /// The analysis date of MANIFEST.md: every leaf in the corpus has expired by then.
@@ -77,8 +113,9 @@ struct CMSCorpusTests {
     }
 
     // Apple receipt rule (validity-at-creation-date), Apple receipt rule (pinned-root), Apple receipt rule (certificate-set-order): real receipts, chain order.
-    @Test("Apple receipts verify under the pinned Apple root at their creation date",
-          arguments: corpusReceipts.filter { !$0.xcode })
+    @Test(
+        "Apple receipts verify under the pinned Apple root at their creation date",
+        arguments: corpusReceipts.filter { !$0.xcode })
     func appleReceiptVerifies(receipt: CorpusReceipt) throws {
         let signedData = try SignedData.parse(CMSFixtures.receipt(receipt.file))
         let created = try #require(CMSFixtures.time(receipt.created))
@@ -91,13 +128,15 @@ struct CMSCorpusTests {
         #expect(verified.chain.last?.sha256Fingerprint() == TrustAnchors.appleIncRootSHA256)
     }
 
-    @Test("Apple receipts fail at 2026-11-21 with chain.certificateExpired naming the certificate",
-          arguments: corpusReceipts.filter { !$0.xcode })
+    @Test(
+        "Apple receipts fail at 2026-11-21 with chain.certificateExpired naming the certificate",
+        arguments: corpusReceipts.filter { !$0.xcode })
     func appleReceiptExpiredNow(receipt: CorpusReceipt) throws {
         let signedData = try SignedData.parse(CMSFixtures.receipt(receipt.file))
-        let error = try #require(cmsError { () throws(CMSError) in
-            try signedData.verify(anchors: .appleIncRoot, policy: .apple, at: corpusNow)
-        })
+        let error = try #require(
+            cmsError { () throws(CMSError) in
+                try signedData.verify(anchors: .appleIncRoot, policy: .apple, at: corpusNow)
+            })
         #expect(error.code == "chain.certificateExpired")
         #expect(!error.isMalformed)
         guard case .chain(let chainError) = error.kind else {
@@ -113,8 +152,9 @@ struct CMSCorpusTests {
     // The StoreKit certificate is self-issued and lacks Apple's leaf marker; the chain code names
     // that case before any path building: chain.xcodeNotAllowed (not chain.untrusted, and not
     // chain.signerNotFound: the signer certificate is in the receipt and the signature is good).
-    @Test("Xcode receipts fail under the Apple root with chain.xcodeNotAllowed",
-          arguments: corpusReceipts.filter(\.xcode))
+    @Test(
+        "Xcode receipts fail under the Apple root with chain.xcodeNotAllowed",
+        arguments: corpusReceipts.filter(\.xcode))
     func xcodeReceiptRefusedByApplePolicy(receipt: CorpusReceipt) throws {
         let signedData = try SignedData.parse(CMSFixtures.receipt(receipt.file))
         let created = try #require(CMSFixtures.time(receipt.created))
@@ -127,28 +167,34 @@ struct CMSCorpusTests {
 
     // All four Xcode receipts carry the byte-identical StoreKit certificate (C10, SHA-256
     // ff0ba36e…c864fe), the asl-swift 2023 ones included (checked with openssl and below).
-    @Test("Xcode receipts verify with the .xcode(StoreKit certificate) opt-in", arguments: corpusReceipts.filter(\.xcode))
+    @Test(
+        "Xcode receipts verify with the .xcode(StoreKit certificate) opt-in", arguments: corpusReceipts.filter(\.xcode))
     func xcodeReceiptVerifiesWithOptIn(receipt: CorpusReceipt) throws {
         let storeKit = try storeKitCertificate()
         let signedData = try SignedData.parse(CMSFixtures.receipt(receipt.file))
         #expect(signedData.certificates.first?.derEncoded.elementsEqual(storeKit.derEncoded) == true)
         let created = try #require(CMSFixtures.time(receipt.created))
-        let verified = try signedData.verify(anchors: TrustAnchors(certificates: [storeKit]), policy: .xcode(storeKit),
-                                             at: created)
+        let verified = try signedData.verify(
+            anchors: TrustAnchors(certificates: [storeKit]), policy: .xcode(storeKit),
+            at: created)
         #expect(verified.chain.count == 1)
         #expect(verified.digestAlgorithm == .sha256)
         // The StoreKit certificate is valid 2020-04-01 → 2040-03-27: "now" verifies too.
-        _ = try signedData.verify(anchors: TrustAnchors(certificates: [storeKit]), policy: .xcode(storeKit),
-                                  at: corpusNow)
+        _ = try signedData.verify(
+            anchors: TrustAnchors(certificates: [storeKit]), policy: .xcode(storeKit),
+            at: corpusNow)
     }
 
-    @Test("an Apple receipt under the .xcode policy is untrusted", arguments: corpusReceipts.filter { !$0.xcode }.prefix(3))
+    @Test(
+        "an Apple receipt under the .xcode policy is untrusted",
+        arguments: corpusReceipts.filter { !$0.xcode }.prefix(3))
     func appleReceiptUnderXcodePolicy(receipt: CorpusReceipt) throws {
         let storeKit = try storeKitCertificate()
         let signedData = try SignedData.parse(CMSFixtures.receipt(receipt.file))
         let created = try #require(CMSFixtures.time(receipt.created))
         let error = cmsError { () throws(CMSError) in
-            try signedData.verify(anchors: TrustAnchors(certificates: [storeKit]), policy: .xcode(storeKit), at: created)
+            try signedData.verify(
+                anchors: TrustAnchors(certificates: [storeKit]), policy: .xcode(storeKit), at: created)
         }
         #expect(error?.code == "chain.untrusted")
     }
@@ -174,7 +220,8 @@ struct CMSCorpusTests {
         for name in names {
             var bytes = try CMSFixtures.receipt(name)
             if name.hasSuffix(".b64"), let text = String(bytes: bytes, encoding: .utf8),
-               let decoded = Data(base64Encoded: text, options: .ignoreUnknownCharacters) {
+                let decoded = Data(base64Encoded: text, options: .ignoreUnknownCharacters)
+            {
                 // Parse both the text as given and its decoding.
                 #expect(cmsError { () throws(CMSError) in try SignedData.parse(bytes) } != nil, "\(name) as text")
                 bytes = [UInt8](decoded)

@@ -44,14 +44,17 @@ struct OpenSSLVariant: CustomTestStringConvertible, Sendable {
 }
 
 let openSSLVariants: [OpenSSLVariant] = [HashAlgorithm.sha1, .sha256].flatMap { digest in
-    [false, true].flatMap { stream in [false, true].map { OpenSSLVariant(digest: digest, stream: stream, attributes: $0) } }
+    [false, true].flatMap { stream in
+        [false, true].map { OpenSSLVariant(digest: digest, stream: stream, attributes: $0) }
+    }
 }
 
 @Suite("CMS from openssl cms -sign", .enabled(if: OpenSSL.available, "needs the openssl command and Vectors/pki"))
 struct CMSOpenSSLTests {
     @Test("openssl-made SignedData verifies", arguments: openSSLVariants)
     func verifies(variant: OpenSSLVariant) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cms-openssl-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cms-openssl-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let payload = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
@@ -62,17 +65,21 @@ struct CMSOpenSSLTests {
         let root = try CMSFixtures.read(CMSFixtures.vectorPKI.appendingPathComponent("root.der"))
         try (OpenSSL.pem(intermediate) + OpenSSL.pem(root)).write(to: chainURL, atomically: true, encoding: .utf8)
         let outURL = directory.appendingPathComponent("signed.p7")
-        try OpenSSL.run(["cms", "-sign", "-binary", "-nodetach", "-in", payloadURL.path,
-                         "-signer", CMSFixtures.vectorPKI.appendingPathComponent("leaf.der").path,
-                         "-inkey", CMSFixtures.vectorPKI.appendingPathComponent("leaf.key.pem").path,
-                         "-certfile", chainURL.path, "-outform", "DER", "-out", outURL.path] + variant.flags)
+        try OpenSSL.run(
+            [
+                "cms", "-sign", "-binary", "-nodetach", "-in", payloadURL.path,
+                "-signer", CMSFixtures.vectorPKI.appendingPathComponent("leaf.der").path,
+                "-inkey", CMSFixtures.vectorPKI.appendingPathComponent("leaf.key.pem").path,
+                "-certfile", chainURL.path, "-outform", "DER", "-out", outURL.path,
+            ] + variant.flags)
         let bytes = try CMSFixtures.read(outURL)
 
         let signedData = try SignedData.parse(bytes)
         #expect(signedData.content.wasConstructed == variant.stream)
         if variant.stream { #expect(signedData.content.segments.count == 3) }
         #expect(signedData.certificates.count == 3)
-        let verified = try signedData.verify(anchors: StructureFixture.anchors(), policy: .apple, at: StructureFixture.created)
+        let verified = try signedData.verify(
+            anchors: StructureFixture.anchors(), policy: .apple, at: StructureFixture.created)
         #expect(verified.content == payload)
         #expect(verified.digestAlgorithm == variant.digest)
         #expect(verified.hadSignedAttributes == variant.attributes)
@@ -81,8 +88,9 @@ struct CMSOpenSSLTests {
         // The same file with one payload bit flipped fails: with signed attributes on the
         // messageDigest, without them on the signature.
         let position = try #require(signedData.content.segments.last?.lowerBound)
-        let error = tamperedOutcome(bytes, at: position, anchors: try StructureFixture.anchors(), policy: .apple,
-                                    time: StructureFixture.created)
+        let error = tamperedOutcome(
+            bytes, at: position, anchors: try StructureFixture.anchors(), policy: .apple,
+            time: StructureFixture.created)
         #expect(error?.code == (variant.attributes ? "cms.messageDigestMismatch" : "signature.invalid"))
     }
 }

@@ -34,8 +34,9 @@ struct ReceiptParts {
     var signerFields: [[UInt8]] { DERBuild.children(DERBuild.children(signerInfos)[0]) }
 
     func encoded() -> [UInt8] {
-        let signedData = DERBuild.sequence(version, digestAlgorithms, encapsulated, certificates, beforeSignerInfos,
-                                           signerInfos)
+        let signedData = DERBuild.sequence(
+            version, digestAlgorithms, encapsulated, certificates, beforeSignerInfos,
+            signerInfos)
         return DERBuild.sequence(contentType, DERBuild.tlv(0xA0, signedData))
     }
 
@@ -51,7 +52,9 @@ enum StructureFixture {
     static let ecdsaWithSHA256 = OID(1, 2, 840, 10045, 4, 3, 2)
 
     static func anchors() throws -> TrustAnchors {
-        TrustAnchors(certificates: [try Certificate(derEncoded: CMSFixtures.read(CMSFixtures.vectorPKI.appendingPathComponent("root.der")))])
+        TrustAnchors(certificates: [
+            try Certificate(derEncoded: CMSFixtures.read(CMSFixtures.vectorPKI.appendingPathComponent("root.der")))
+        ])
     }
 
     /// Parses, then verifies under the test root at the main receipt's creation date.
@@ -85,7 +88,9 @@ let structureCases: [StructureCase] = [
         return parts.encoded()
     },
     // RFC 5652 §5.1: the SignedData version follows from its contents (1 or 3 here).
-    StructureCase(name: "SignedData version 3 with only version 1 SignerInfos and id-data", code: "cms.structure", malformed: true) {
+    StructureCase(
+        name: "SignedData version 3 with only version 1 SignerInfos and id-data", code: "cms.structure", malformed: true
+    ) {
         var parts = try StructureFixture.main()
         parts.version = DERBuild.integer(3)
         return parts.encoded()
@@ -134,7 +139,8 @@ let structureCases: [StructureCase] = [
     // RFC 3370 §2.1: digest AlgorithmIdentifier parameters absent or NULL.
     StructureCase(name: "digest parameters neither NULL nor absent", code: "der.unexpectedTag", malformed: true) {
         var parts = try StructureFixture.main()
-        parts.digestAlgorithms = DERBuild.set(DERBuild.sequence(DERBuild.oid(CMSObjectIdentifier.sha256), DERBuild.integer(0)))
+        parts.digestAlgorithms = DERBuild.set(
+            DERBuild.sequence(DERBuild.oid(CMSObjectIdentifier.sha256), DERBuild.integer(0)))
         return parts.encoded()
     },
     // Apple receipt rule (one-signer): exactly one SignerInfo.
@@ -153,17 +159,20 @@ let structureCases: [StructureCase] = [
     StructureCase(name: "nine SignerInfos (over Limits.maxSignerInfos)", code: "limit.count", malformed: true) {
         var parts = try StructureFixture.main()
         let signer = DERBuild.children(parts.signerInfos)[0]
-        parts.signerInfos = DERBuild.tlv(0x31, Array(repeating: signer, count: Limits.maxSignerInfos + 1).flatMap { $0 })
+        parts.signerInfos = DERBuild.tlv(
+            0x31, Array(repeating: signer, count: Limits.maxSignerInfos + 1).flatMap { $0 })
         return parts.encoded()
     },
     StructureCase(name: "seventeen certificates (over Limits.maxCertificates)", code: "limit.count", malformed: true) {
         var parts = try StructureFixture.main()
         let certificate = DERBuild.children(parts.certificates)[0]
-        parts.certificates = DERBuild.tlv(0xA0, Array(repeating: certificate, count: Limits.maxCertificates + 1).flatMap { $0 })
+        parts.certificates = DERBuild.tlv(
+            0xA0, Array(repeating: certificate, count: Limits.maxCertificates + 1).flatMap { $0 })
         return parts.encoded()
     },
     // RFC 5652 §5.3: version 1 with issuerAndSerialNumber, version 3 with subjectKeyIdentifier.
-    StructureCase(name: "SignerInfo version 1 with a subjectKeyIdentifier sid", code: "cms.structure", malformed: true) {
+    StructureCase(name: "SignerInfo version 1 with a subjectKeyIdentifier sid", code: "cms.structure", malformed: true)
+    {
         var parts = try StructureFixture.main()
         var fields = parts.signerFields
         fields[1] = DERBuild.tlv(0x80, [UInt8](repeating: 0xAB, count: 20))
@@ -177,7 +186,10 @@ let structureCases: [StructureCase] = [
         parts.setSigner(fields)
         return parts.encoded()
     },
-    StructureCase(name: "SignerInfo version 3 with an unknown subjectKeyIdentifier", code: "chain.signerNotFound", malformed: false) {
+    StructureCase(
+        name: "SignerInfo version 3 with an unknown subjectKeyIdentifier", code: "chain.signerNotFound",
+        malformed: false
+    ) {
         var parts = try StructureFixture.main()
         parts.version = DERBuild.integer(3)
         var fields = parts.signerFields
@@ -194,7 +206,8 @@ let structureCases: [StructureCase] = [
         return parts.encoded()
     },
     // Docs/SECURITY.md check 5: a shaNWithRSAEncryption signatureAlgorithm must match the digest.
-    StructureCase(name: "sha1WithRSAEncryption with a SHA-256 digest", code: "cms.algorithmMismatch", malformed: false) {
+    StructureCase(name: "sha1WithRSAEncryption with a SHA-256 digest", code: "cms.algorithmMismatch", malformed: false)
+    {
         var parts = try StructureFixture.main()
         var fields = parts.signerFields
         fields[3] = DERBuild.algorithm(CMSObjectIdentifier.sha1WithRSAEncryption)
@@ -222,14 +235,20 @@ let structureCases: [StructureCase] = [
     StructureCase(name: "trailing bytes after the ContentInfo", code: "der.trailingBytes", malformed: true) {
         try StructureFixture.main().encoded() + [0x00]
     },
-    StructureCase(name: "non-minimal definite length in the BER envelope", code: "der.nonMinimalLength", malformed: true) {
+    StructureCase(
+        name: "non-minimal definite length in the BER envelope", code: "der.nonMinimalLength", malformed: true
+    ) {
         // The ContentInfo SEQUENCE length written with one more length octet than needed.
         let receipt = try StructureFixture.main().encoded()
         let element = try DERCursor.single(receipt, "ContentInfo")
         let count = element.contentRange.count
-        return [0x30, 0x83, UInt8(count >> 16), UInt8((count >> 8) & 0xFF), UInt8(count & 0xFF)] + Array(element.contentBytes)
+        return [0x30, 0x83, UInt8(count >> 16), UInt8((count >> 8) & 0xFF), UInt8(count & 0xFF)]
+            + Array(element.contentBytes)
     },
-    StructureCase(name: "unterminated BER (last end-of-contents missing)", code: "der.unterminatedIndefiniteLength", malformed: true) {
+    StructureCase(
+        name: "unterminated BER (last end-of-contents missing)", code: "der.unterminatedIndefiniteLength",
+        malformed: true
+    ) {
         Array(try CMSFixtures.vector("valid-ber-xcode-shape-sha256.der").dropLast(2))
     },
     // RFC 5652 §11.2: one messageDigest attribute, with a single value (this case and the next).
@@ -237,7 +256,8 @@ let structureCases: [StructureCase] = [
         var parts = try StructureFixture.withAttributes()
         var fields = parts.signerFields
         var attributes = DERBuild.children(fields[3])
-        let digest = try #require(attributes.first { DERBuild.children($0).first == DERBuild.oid(CMSObjectIdentifier.messageDigest) })
+        let digest = try #require(
+            attributes.first { DERBuild.children($0).first == DERBuild.oid(CMSObjectIdentifier.messageDigest) })
         attributes.append(digest)
         fields[3] = DERBuild.tlv(0xA0, attributes.flatMap { $0 })
         parts.setSigner(fields)
@@ -279,7 +299,8 @@ let skippedFieldCases: [StructureCase] = [
     StructureCase(name: "unsignedAttrs [1] present (skipped)", code: "", malformed: false) {
         var parts = try StructureFixture.main()
         var fields = parts.signerFields
-        fields.append(DERBuild.tlv(0xA1, DERBuild.sequence(DERBuild.oid(CMSObjectIdentifier.data), DERBuild.set(DERBuild.null))))
+        fields.append(
+            DERBuild.tlv(0xA1, DERBuild.sequence(DERBuild.oid(CMSObjectIdentifier.data), DERBuild.set(DERBuild.null))))
         parts.setSigner(fields)
         return parts.encoded()
     },
@@ -315,7 +336,8 @@ struct CMSStructureTests {
         #expect(encoding.first == 0x31)
         #expect(encoding.dropFirst().elementsEqual(bytes[attributes.encodedRange].dropFirst()))
         #expect(bytes[attributes.encodedRange.lowerBound] == 0xA0)
-        let verified = try signedData.verify(anchors: StructureFixture.anchors(), policy: .apple, at: StructureFixture.created)
+        let verified = try signedData.verify(
+            anchors: StructureFixture.anchors(), policy: .apple, at: StructureFixture.created)
         #expect(verified.hadSignedAttributes)
     }
 }

@@ -20,13 +20,19 @@ struct TamperSubject: CustomTestStringConvertible, Sendable {
 }
 
 let tamperSubjects: [TamperSubject] = [
-    TamperSubject(name: "Apple SHA-1 (2017)", load: { try CMSFixtures.receipt("appreceiptvalidator_production-macos-sha1-knowndevice_2017.der") },
-                  anchors: { .appleIncRoot }, policy: { .apple }, created: "2017-09-04T09:01:20Z"),
-    TamperSubject(name: "Apple SHA-256 WWDR G5 (2024)", load: { try CMSFixtures.receipt("tpinappreceipt_production-ios-wwdrG5-sha256_2024.der") },
-                  anchors: { .appleIncRoot }, policy: { .apple }, created: "2024-02-23T17:27:16Z"),
-    TamperSubject(name: "Xcode BER (2023)", load: { try CMSFixtures.receipt("asl-swift_xcode-app-receipt-with-transaction_2023.der") },
-                  anchors: { TrustAnchors(certificates: [try storeKitCertificate()]) },
-                  policy: { .xcode(try storeKitCertificate()) }, created: "2023-10-19T01:45:40Z"),
+    TamperSubject(
+        name: "Apple SHA-1 (2017)",
+        load: { try CMSFixtures.receipt("appreceiptvalidator_production-macos-sha1-knowndevice_2017.der") },
+        anchors: { .appleIncRoot }, policy: { .apple }, created: "2017-09-04T09:01:20Z"),
+    TamperSubject(
+        name: "Apple SHA-256 WWDR G5 (2024)",
+        load: { try CMSFixtures.receipt("tpinappreceipt_production-ios-wwdrG5-sha256_2024.der") },
+        anchors: { .appleIncRoot }, policy: { .apple }, created: "2024-02-23T17:27:16Z"),
+    TamperSubject(
+        name: "Xcode BER (2023)",
+        load: { try CMSFixtures.receipt("asl-swift_xcode-app-receipt-with-transaction_2023.der") },
+        anchors: { TrustAnchors(certificates: [try storeKitCertificate()]) },
+        policy: { .xcode(try storeKitCertificate()) }, created: "2023-10-19T01:45:40Z"),
 ]
 
 /// Evenly spread positions inside `range` (all of them when the range is smaller).
@@ -41,7 +47,9 @@ func tamperedOutcome(_ bytes: [UInt8], at position: Int, anchors: TrustAnchors, 
 {
     var tampered = bytes
     tampered[position] ^= UInt8(1) << UInt8(position % 8)
-    return cmsError { () throws(CMSError) in try SignedData.parse(tampered).verify(anchors: anchors, policy: policy, at: time) }
+    return cmsError { () throws(CMSError) in
+        try SignedData.parse(tampered).verify(anchors: anchors, policy: policy, at: time)
+    }
 }
 
 /// Codes a flipped certificate byte may produce: the certificate no longer parses, no longer chains,
@@ -84,16 +92,18 @@ struct CMSTamperTests {
             let tbs = certificate.tbsCertificate
             for position in spread(tbs.startIndex..<tbs.endIndex, count: perCertificate) {
                 let error = tamperedOutcome(bytes, at: position, anchors: anchors, policy: policy, time: time)
-                #expect(error.map { isCertificateFailure($0.code) } == true,
-                        "TBSCertificate byte \(position) of \(certificate.subject): \(String(describing: error))")
+                #expect(
+                    error.map { isCertificateFailure($0.code) } == true,
+                    "TBSCertificate byte \(position) of \(certificate.subject): \(String(describing: error))")
                 tested += 1
             }
         }
         #expect(tested >= 200)
     }
 
-    @Test("a flipped bit in the signed attributes fails verification",
-          .enabled(if: CMSFixtures.vectorsAvailable, "needs Vectors/receipts"))
+    @Test(
+        "a flipped bit in the signed attributes fails verification",
+        .enabled(if: CMSFixtures.vectorsAvailable, "needs Vectors/receipts"))
     func flippedSignedAttributeFails() throws {
         let bytes = try CMSFixtures.vector("valid-openssl-ber-signed-attributes.der")
         let anchors = try StructureFixture.anchors()
@@ -102,13 +112,16 @@ struct CMSTamperTests {
         let attributes = try #require(signedData.signerInfos.first?.signedAttributes)
         var codes: Set<String> = []
         for position in attributes.encodedRange {
-            let error = tamperedOutcome(bytes, at: position, anchors: anchors, policy: .apple, time: StructureFixture.created)
+            let error = tamperedOutcome(
+                bytes, at: position, anchors: anchors, policy: .apple, time: StructureFixture.created)
             let code = try #require(error?.code, "signed attribute byte \(position) still verified")
             codes.insert(code)
         }
         // Content bytes give messageDigestMismatch/contentTypeMismatch or a bad signature; header bytes
         // give encoding or structure errors. Nothing else.
-        let allowed: Set = ["signature.invalid", "cms.messageDigestMismatch", "cms.contentTypeMismatch", "cms.structure"]
+        let allowed: Set = [
+            "signature.invalid", "cms.messageDigestMismatch", "cms.contentTypeMismatch", "cms.structure",
+        ]
         #expect(codes.allSatisfy { allowed.contains($0) || $0.hasPrefix("der.") || $0.hasPrefix("limit.") }, "\(codes)")
         #expect(codes.contains("signature.invalid"))
         #expect(codes.contains("cms.messageDigestMismatch"))
@@ -119,9 +132,12 @@ struct CMSTamperTests {
 // error, and never traps; a flipped bit anywhere in the envelope headers is refused too.
 @Suite("CMS truncation", .enabled(if: CMSFixtures.corpusAvailable, "needs ../shared/corpus"))
 struct CMSTruncationTests {
-    @Test("every proper prefix fails to parse", arguments: [
-        "appreceiptvalidator_sandbox-ios-sha1-knowndevice_2017.der", "asl-swift_xcode-app-receipt-with-transaction_2023.der",
-    ])
+    @Test(
+        "every proper prefix fails to parse",
+        arguments: [
+            "appreceiptvalidator_sandbox-ios-sha1-knowndevice_2017.der",
+            "asl-swift_xcode-app-receipt-with-transaction_2023.der",
+        ])
     func prefixesFail(file: String) throws {
         let bytes = try CMSFixtures.receipt(file)
         _ = try SignedData.parse(bytes)
@@ -151,8 +167,9 @@ struct CMSTruncationTests {
                 var tampered = bytes
                 tampered[position] ^= UInt8(1) << UInt8(bit)
                 let error = cmsError { () throws(CMSError) in
-                    try SignedData.parse(tampered).verify(anchors: TrustAnchors(certificates: [storeKit]),
-                                                          policy: .xcode(storeKit), at: time)
+                    try SignedData.parse(tampered).verify(
+                        anchors: TrustAnchors(certificates: [storeKit]),
+                        policy: .xcode(storeKit), at: time)
                 }
                 #expect(error != nil, "bit \(bit) of byte \(position) still verified")
             }

@@ -42,9 +42,9 @@ enum CMSFixtures {
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month), hour < 24,
-              minute < 60, second < 60
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month), hour < 24,
+            minute < 60, second < 60
         else { return nil }
         var index = 19
         if index < scalars.count, scalars[index] == UInt8(ascii: ".") {

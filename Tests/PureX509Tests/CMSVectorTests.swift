@@ -24,7 +24,11 @@ struct VectorCase: CustomTestStringConvertible, Sendable {
     var testDescription: String { id }
 
     /// What the CMS layer must do with this case.
-    enum Outcome: Equatable { case verifies, failsWith([String]), failsHereOrPasses([String]) }
+    enum Outcome: Equatable {
+        case verifies
+        case failsWith([String])
+        case failsHereOrPasses([String])
+    }
     var outcome: Outcome {
         guard let error else { return .verifies }
         let codes = [error] + alternatives
@@ -39,8 +43,8 @@ struct VectorCase: CustomTestStringConvertible, Sendable {
 func loadVectorCases() -> [VectorCase] {
     let url = CMSFixtures.vectorReceipts.appendingPathComponent("expectations.json")
     guard let data = try? Data(contentsOf: url),
-          let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-          let cases = root["cases"] as? [[String: Any]]
+        let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        let cases = root["cases"] as? [[String: Any]]
     else { return [] }
     return cases.compactMap { entry in
         guard let file = entry["file"] as? String else { return nil }
@@ -81,10 +85,14 @@ func verifyVector(_ vector: VectorCase) throws -> CMSError? {
     }
     var certificates: [Certificate] = []
     for name in vector.trust where name != "apple" {
-        certificates.append(try Certificate(derEncoded: CMSFixtures.read(CMSFixtures.vectorPKI.appendingPathComponent("\(name == "test-root" ? "root" : name).der"))))
+        certificates.append(
+            try Certificate(
+                derEncoded: CMSFixtures.read(
+                    CMSFixtures.vectorPKI.appendingPathComponent("\(name == "test-root" ? "root" : name).der"))))
     }
     let anchors = vector.trust == ["apple"] ? TrustAnchors.appleIncRoot : TrustAnchors(certificates: certificates)
-    let appleError = cmsError { () throws(CMSError) in try signedData.verify(anchors: anchors, policy: .apple, at: time) }
+    let appleError = cmsError { () throws(CMSError) in try signedData.verify(anchors: anchors, policy: .apple, at: time)
+    }
     guard appleError != nil, vector.allowXcode, vector.trust.contains("xcode") else { return appleError }
     let xcode = try Certificate(derEncoded: CMSFixtures.read(CMSFixtures.vectorPKI.appendingPathComponent("xcode.der")))
     return cmsError { () throws(CMSError) in try signedData.verify(anchors: anchors, policy: .xcode(xcode), at: time) }

@@ -11,8 +11,9 @@ import Testing
 @Suite("Real certificates")
 struct CertificateCorpusTests {
     // Needs the ca-certificates package's /etc/ssl/certs/*.pem (present on every Debian machine).
-    @Test("every root in /etc/ssl/certs parses; RSA self-signatures verify; EC ones report unsupported",
-          .enabled(if: systemCertificatesPresent, "no /etc/ssl/certs/*.pem on this machine"))
+    @Test(
+        "every root in /etc/ssl/certs parses; RSA self-signatures verify; EC ones report unsupported",
+        .enabled(if: systemCertificatesPresent, "no /etc/ssl/certs/*.pem on this machine"))
     func systemRoots() throws {
         var rsaVerified = 0
         var ecUnsupported = 0
@@ -53,7 +54,9 @@ struct CertificateCorpusTests {
                 ecUnsupported += 1
             }
         }
-        print("/etc/ssl/certs: \(files.count) roots, \(rsaVerified) RSA self-signatures verified, \(ecUnsupported) EC roots reported unsupported")
+        print(
+            "/etc/ssl/certs: \(files.count) roots, \(rsaVerified) RSA self-signatures verified, \(ecUnsupported) EC roots reported unsupported"
+        )
         #expect(failures.isEmpty, "\(failures)")
         #expect(rsaVerified + ecUnsupported == files.count)
         #expect(rsaVerified > 0)
@@ -74,12 +77,14 @@ struct CertificateCorpusTests {
         }
     }
 
-    @Test("Apple Inc. Root CA: pinned fingerprint, self-signature, fields",
-          .enabled(if: corpusPresent, "../shared/corpus is absent"))
+    @Test(
+        "Apple Inc. Root CA: pinned fingerprint, self-signature, fields",
+        .enabled(if: corpusPresent, "../shared/corpus is absent"))
     func appleRoot() throws {
         let root = try appleCertificate("tpinappreceipt_AppleIncRootCertificate.cer")
         #expect(root.sha256Fingerprint() == TrustAnchors.appleIncRootSHA256)
-        #expect(hexString(root.sha256Fingerprint()) == "b0b1730ecbc7ff4505142c49f1295e6eda6bcaed7e2c68c5be91b5a11001f024")
+        #expect(
+            hexString(root.sha256Fingerprint()) == "b0b1730ecbc7ff4505142c49f1295e6eda6bcaed7e2c68c5be91b5a11001f024")
         #expect(TrustAnchors.appleIncRoot.pinnedSHA256 == [TrustAnchors.appleIncRootSHA256])
         #expect(root.subject.description == "CN=Apple Root CA, OU=Apple Certification Authority, O=Apple Inc., C=US")
         #expect(root.isSelfIssued)
@@ -96,8 +101,9 @@ struct CertificateCorpusTests {
         "extracted_AppleWWDRCA-G5.cer", "extracted_AppleWWDRCA-G7.cer", "extracted_AppleWWDRCA-G8.cer",
     ]
 
-    @Test("WWDR intermediates carry the marker and verify under Apple Inc. Root CA",
-          .enabled(if: corpusPresent, "../shared/corpus is absent"), arguments: wwdrIntermediates)
+    @Test(
+        "WWDR intermediates carry the marker and verify under Apple Inc. Root CA",
+        .enabled(if: corpusPresent, "../shared/corpus is absent"), arguments: wwdrIntermediates)
     func wwdrIntermediate(_ file: String) throws {
         let root = try appleCertificate("tpinappreceipt_AppleIncRootCertificate.cer")
         let intermediate = try appleCertificate(file)
@@ -106,11 +112,14 @@ struct CertificateCorpusTests {
         #expect(intermediate.extensions.basicConstraints?.isCA == true)
         #expect(intermediate.issuer == root.subject)
         try intermediate.verifySignature(issuedBy: root)
-        #expect(x509ErrorCode { () throws(X509Error) in try root.verifySignature(issuedBy: intermediate) } == "signature.invalid")
+        #expect(
+            x509ErrorCode { () throws(X509Error) in try root.verifySignature(issuedBy: intermediate) }
+                == "signature.invalid")
     }
 
-    @Test("EC certificates (StoreKit 2 chain) parse; ECDSA verification reports unsupported",
-          .enabled(if: corpusPresent, "../shared/corpus is absent"))
+    @Test(
+        "EC certificates (StoreKit 2 chain) parse; ECDSA verification reports unsupported",
+        .enabled(if: corpusPresent, "../shared/corpus is absent"))
     func ecCertificates() throws {
         let g3 = try appleCertificate("extracted_AppleRootCA-G3.cer")
         let g6 = try appleCertificate("extracted_AppleWWDRCA-G6-EC.cer")
@@ -123,27 +132,34 @@ struct CertificateCorpusTests {
         }
         #expect(curve == "P-384")
         #expect(point.count == 97)
-        #expect(x509ErrorCode { () throws(X509Error) in try g6.verifySignature(issuedBy: g3) } == "x509.unsupportedPublicKey")
+        #expect(
+            x509ErrorCode { () throws(X509Error) in try g6.verifySignature(issuedBy: g3) }
+                == "x509.unsupportedPublicKey")
     }
 
-    @Test("the StoreKit test certificate is self-signed and verifies against itself",
-          .enabled(if: corpusPresent, "../shared/corpus is absent"))
+    @Test(
+        "the StoreKit test certificate is self-signed and verifies against itself",
+        .enabled(if: corpusPresent, "../shared/corpus is absent"))
     func storeKitCertificate() throws {
         let storeKit = try appleCertificate("tpinappreceipt_StoreKitTestCertificate.cer")
         #expect(storeKit.isSelfIssued)
-        #expect(storeKit.subject.description.hasPrefix("emailAddress=StoreKit, C=US, OU=StoreKit, O=StoreKit, CN=StoreKit"))
+        #expect(
+            storeKit.subject.description.hasPrefix("emailAddress=StoreKit, C=US, OU=StoreKit, O=StoreKit, CN=StoreKit"))
         try storeKit.verifySignature(issuedBy: storeKit)
         let path = try verifyChain(
             leaf: storeKit, pool: [storeKit], anchors: .appleIncRoot, policy: .xcode(storeKit),
             at: time("2023-10-19T01:18:54Z"))
         #expect(path.count == 1)
-        #expect(x509ErrorCode { () throws(X509Error) in
-            try verifyChain(leaf: storeKit, pool: [storeKit], anchors: .appleIncRoot, policy: .apple,
-                            at: time("2023-10-19T01:18:54Z"))
-        } == "chain.xcodeNotAllowed")
+        #expect(
+            x509ErrorCode { () throws(X509Error) in
+                try verifyChain(
+                    leaf: storeKit, pool: [storeKit], anchors: .appleIncRoot, policy: .apple,
+                    at: time("2023-10-19T01:18:54Z"))
+            } == "chain.xcodeNotAllowed")
     }
 
     private func appleCertificate(_ name: String) throws -> Certificate {
-        try Certificate(derEncoded: readBytes(corpusDirectory.appendingPathComponent("certs").appendingPathComponent(name)))
+        try Certificate(
+            derEncoded: readBytes(corpusDirectory.appendingPathComponent("certs").appendingPathComponent(name)))
     }
 }

@@ -99,7 +99,9 @@ let malformedCertificates: [ParseCase] = {
             $0.version = DER.explicit(0, DER.integer([0x00]))
         },
         // RFC 5280 §4.1: Extensions ::= SEQUENCE SIZE (1..MAX) OF Extension.
-        ParseCase("empty extensions list", "der.invalidValue") { $0.rawExtensionsField = DER.explicit(3, DER.sequence()) },
+        ParseCase("empty extensions list", "der.invalidValue") {
+            $0.rawExtensionsField = DER.explicit(3, DER.sequence())
+        },
         ParseCase("critical FALSE encoded (DER DEFAULT)", "der.invalidValue") {
             $0.extensions = [DER.sequence(DER.oid("2.5.29.19"), [0x01, 0x01, 0x00], DER.octetString(DER.sequence()))]
         },
@@ -120,7 +122,8 @@ let malformedCertificates: [ParseCase] = {
             $0.subject = DER.sequence(DER.set(DER.sequence(DER.oid("2.5.4.3"))))
         },
         ParseCase("unsupported key algorithm (DSA)", "x509.unsupportedPublicKey") {
-            $0.subjectPublicKeyInfo = DER.sequence(DER.algorithm("1.2.840.10040.4.1"), DER.bitString([0x02, 0x01, 0x05]))
+            $0.subjectPublicKeyInfo = DER.sequence(
+                DER.algorithm("1.2.840.10040.4.1"), DER.bitString([0x02, 0x01, 0x05]))
         },
         // RFC 5480 §2.1.1 (namedCurve only) and RFC 5480 §2.1.1.1 (the curves we accept: P-256, P-384).
         ParseCase("unsupported EC curve (P-521)", "x509.unsupportedPublicKey") {
@@ -138,14 +141,18 @@ let malformedCertificates: [ParseCase] = {
         ParseCase("rsaEncryption without NULL parameters", "x509.badPublicKey") {
             $0.subjectPublicKeyInfo = DER.sequence(
                 DER.algorithm("1.2.840.113549.1.1.1"),
-                DER.bitString(DER.sequence(DER.integer([0x00, 0xC5] + [UInt8](repeating: 0xA7, count: 255)),
-                                           DER.integer([0x03]))))
+                DER.bitString(
+                    DER.sequence(
+                        DER.integer([0x00, 0xC5] + [UInt8](repeating: 0xA7, count: 255)),
+                        DER.integer([0x03]))))
         },
         ParseCase("RSA-512 key", "x509.badPublicKey") {
             $0.subjectPublicKeyInfo = DER.sequence(
                 DER.algorithm("1.2.840.113549.1.1.1", DER.null),
-                DER.bitString(DER.sequence(DER.integer([0x00, 0xC5] + [UInt8](repeating: 0xA7, count: 63)),
-                                           DER.integer([0x03]))))
+                DER.bitString(
+                    DER.sequence(
+                        DER.integer([0x00, 0xC5] + [UInt8](repeating: 0xA7, count: 63)),
+                        DER.integer([0x03]))))
         },
         // RFC 5280 §4.2.1.9: pathLenConstraint INTEGER (0..MAX).
         ParseCase("basicConstraints with a negative pathLenConstraint", "x509.badExtension") {
@@ -222,23 +229,28 @@ struct CertificateParsingTests {
         #expect(v1.version == 1)
         let zero = try Certificate(derEncoded: CertificateParts.with { $0.serialNumber = DER.integer([0x00]) }.encoded)
         #expect(Array(zero.serialNumber) == [0x00])
-        let negative = try Certificate(derEncoded: CertificateParts.with { $0.serialNumber = DER.integer([0xFE]) }.encoded)
+        let negative = try Certificate(
+            derEncoded: CertificateParts.with { $0.serialNumber = DER.integer([0xFE]) }.encoded)
         #expect(Array(negative.serialNumber) == [0xFE])
         let twenty = [UInt8](repeating: 0x7F, count: 20)
         let long = try Certificate(derEncoded: CertificateParts.with { $0.serialNumber = DER.integer(twenty) }.encoded)
         #expect(Array(long.serialNumber) == twenty)
-        let absent = try Certificate(derEncoded: CertificateParts.with {
-            $0.innerAlgorithm = DER.algorithm("1.2.840.113549.1.1.11")
-        }.encoded)
+        let absent = try Certificate(
+            derEncoded: CertificateParts.with {
+                $0.innerAlgorithm = DER.algorithm("1.2.840.113549.1.1.11")
+            }.encoded)
         #expect(absent.signatureAlgorithm == .rsaPKCS1v15(.sha256))
-        let unique = try Certificate(derEncoded: CertificateParts.with {
-            $0.uniqueIdentifiers = [0x81, 0x02, 0x00, 0x42, 0x82, 0x02, 0x00, 0x43]
-            $0.extensions = [basicConstraintsCA]
-        }.encoded)
+        let unique = try Certificate(
+            derEncoded: CertificateParts.with {
+                $0.uniqueIdentifiers = [0x81, 0x02, 0x00, 0x42, 0x82, 0x02, 0x00, 0x43]
+                $0.extensions = [basicConstraintsCA]
+            }.encoded)
         #expect(unique.extensions.basicConstraints?.isCA == true)
-        let generalized = try Certificate(derEncoded: CertificateParts.with {
-            $0.validity = DER.sequence(DER.generalizedTime("19991231235959Z"), DER.generalizedTime("20991231235959Z"))
-        }.encoded)
+        let generalized = try Certificate(
+            derEncoded: CertificateParts.with {
+                $0.validity = DER.sequence(
+                    DER.generalizedTime("19991231235959Z"), DER.generalizedTime("20991231235959Z"))
+            }.encoded)
         #expect(generalized.notBefore == time("1999-12-31T23:59:59Z"))
         #expect(generalized.notAfter == time("2099-12-31T23:59:59Z"))
     }
@@ -250,12 +262,14 @@ struct CertificateParsingTests {
         let certificate = try Certificate(in: buffer, range: 2..<(2 + encoded.count))
         #expect(Array(certificate.derEncoded) == encoded)
         #expect(certificate.derEncoded.startIndex == 2)
-        #expect(x509ErrorCode { () throws(X509Error) in
-            try Certificate(in: buffer, range: 2..<(3 + encoded.count))
-        } == "der.trailingBytes")
-        #expect(x509ErrorCode { () throws(X509Error) in
-            try Certificate(in: buffer, range: 2..<(buffer.count + 5))
-        } == "der.lengthPastEnd")
+        #expect(
+            x509ErrorCode { () throws(X509Error) in
+                try Certificate(in: buffer, range: 2..<(3 + encoded.count))
+            } == "der.trailingBytes")
+        #expect(
+            x509ErrorCode { () throws(X509Error) in
+                try Certificate(in: buffer, range: 2..<(buffer.count + 5))
+            } == "der.lengthPastEnd")
     }
 
     @Test("single-byte mutations of a certificate with extensions never trap")
@@ -278,7 +292,8 @@ struct CertificateParsingTests {
             for value: UInt8 in [0x00, 0xFF, 0x80, encoded[position] ^ 0x01] where value != encoded[position] {
                 var mutated = encoded
                 mutated[position] = value
-                outcomes[x509ErrorCode { () throws(X509Error) in try Certificate(derEncoded: mutated) }, default: 0] += 1
+                outcomes[x509ErrorCode { () throws(X509Error) in try Certificate(derEncoded: mutated) }, default: 0] +=
+                    1
             }
         }
         #expect(outcomes.values.reduce(0, +) >= encoded.count * 3)
@@ -290,7 +305,9 @@ struct CertificateParsingTests {
         let encoded = CertificateParts.with { $0.extensions = [basicConstraintsCA] }.encoded
         var refused = 0
         for length in 0..<encoded.count {
-            if x509ErrorCode({ () throws(X509Error) in try Certificate(derEncoded: Array(encoded[..<length])) }) != "no error" {
+            if x509ErrorCode({ () throws(X509Error) in try Certificate(derEncoded: Array(encoded[..<length])) })
+                != "no error"
+            {
                 refused += 1
             }
         }

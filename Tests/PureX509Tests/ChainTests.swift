@@ -30,7 +30,8 @@ private func chainCode(
 }
 
 /// The X509Error verifyChain throws, for checking which certificate it names.
-private func chainError(_ leaf: Certificate, _ pool: [Certificate], at when: DERTime = receiptTime) throws -> X509Error? {
+private func chainError(_ leaf: Certificate, _ pool: [Certificate], at when: DERTime = receiptTime) throws -> X509Error?
+{
     let anchors = TrustAnchors(certificates: [try pki("root")])
     do {
         _ = try verifyChain(leaf: leaf, pool: pool, anchors: anchors, policy: .apple, at: when)
@@ -105,12 +106,16 @@ struct ChainTests {
     @Test("Xcode policy outside the certificate's validity → chain.certificateExpired")
     func xcodeExpired() throws {
         let xcode = try pki("xcode")
-        #expect(try chainCode(xcode, [], policy: .xcode(xcode), at: time("2041-01-01T00:00:00Z")) == "chain.certificateExpired")
+        #expect(
+            try chainCode(xcode, [], policy: .xcode(xcode), at: time("2041-01-01T00:00:00Z"))
+                == "chain.certificateExpired")
     }
 
     @Test("evil root with the test root's name → chain.untrusted")
     func evilRoot() throws {
-        #expect(try chainCode(pki("evil-leaf"), [pki("evil-leaf"), pki("evil-intermediate"), pki("evil-root")]) == "chain.untrusted")
+        #expect(
+            try chainCode(pki("evil-leaf"), [pki("evil-leaf"), pki("evil-intermediate"), pki("evil-root")])
+                == "chain.untrusted")
     }
 
     @Test("evil intermediate claiming the genuine root → chain.untrusted")
@@ -133,10 +138,13 @@ struct ChainTests {
     // Apple receipt rule (pinned-root): same names, another key: not the pinned anchor.
     @Test("look-alike Apple root under the pinned Apple anchor → chain.untrusted")
     func appleLookalike() throws {
-        let pool = [try pki("apple-lookalike-leaf"), try pki("apple-lookalike-intermediate"), try pki("apple-lookalike-root")]
+        let pool = [
+            try pki("apple-lookalike-leaf"), try pki("apple-lookalike-intermediate"), try pki("apple-lookalike-root"),
+        ]
         #expect(try chainCode(pool[0], pool, anchors: .appleIncRoot) == "chain.untrusted")
         // The genuine test chain is not trusted under the Apple anchor either.
-        #expect(try chainCode(pki("leaf"), [pki("intermediate"), pki("root")], anchors: .appleIncRoot) == "chain.untrusted")
+        #expect(
+            try chainCode(pki("leaf"), [pki("intermediate"), pki("root")], anchors: .appleIncRoot) == "chain.untrusted")
     }
 
     // Apple receipt rule (marker-oids): leaf and intermediate markers, this test and the next.
@@ -180,7 +188,8 @@ struct ChainTests {
     // RFC 5280 §6.1.4 (n): keyCertSign when keyUsage is present.
     @Test("CA whose keyUsage lacks keyCertSign → chain.notCA")
     func noKeyCertSign() throws {
-        #expect(try chainCode(fixture(ChainFixtures.noCertSignLeaf), [fixture(ChainFixtures.noCertSign)]) == "chain.notCA")
+        #expect(
+            try chainCode(fixture(ChainFixtures.noCertSignLeaf), [fixture(ChainFixtures.noCertSign)]) == "chain.notCA")
     }
 
     // RFC 5280 §6.1.4 and RFC 5280 §4.2.1.9: pathLenConstraint.
@@ -232,7 +241,8 @@ struct ChainTests {
         #expect(try chainCode(leaf, [intermediate], at: time("2026-02-01T00:00:00Z")) == "chain.certificateExpired")
         #expect(try chainCode(leaf, [intermediate], at: time("2023-12-31T23:59:59Z")) == "chain.certificateExpired")
         let root = try pki("root")
-        let error = try chainError(leaf, [intermediate], at: DERTime(secondsSince1970: root.notAfter.secondsSince1970 + 1))
+        let error = try chainError(
+            leaf, [intermediate], at: DERTime(secondsSince1970: root.notAfter.secondsSince1970 + 1))
         #expect(error?.code == "chain.certificateExpired")
     }
 
@@ -262,7 +272,10 @@ struct ChainTests {
         // Trusting long2 makes the path leaf → long4 → long3 → long2: within the limit, not the policy.
         let anchors = TrustAnchors(certificates: [try fixture(ChainFixtures.long2)])
         #expect(try chainCode(fixture(ChainFixtures.longLeaf), pool, anchors: anchors) == "chain.tooLong")
-        #expect(try chainCode(fixture(ChainFixtures.longLeaf), pool, anchors: TrustAnchors(certificates: [try fixture(ChainFixtures.long3)])) == "no error")
+        #expect(
+            try chainCode(
+                fixture(ChainFixtures.longLeaf), pool,
+                anchors: TrustAnchors(certificates: [try fixture(ChainFixtures.long3)])) == "no error")
     }
 
     @Test("ECDSA-signed leaf under an EC intermediate → x509.unsupportedPublicKey")
@@ -275,7 +288,10 @@ struct ChainTests {
     @Test("the pool is never a source of anchors: a self-signed root in the pool is not trusted")
     func poolIsNotAnchor() throws {
         let (leaf, intermediate, root) = (try pki("leaf"), try pki("intermediate"), try pki("root"))
-        #expect(try chainCode(leaf, [intermediate, root], anchors: TrustAnchors(certificates: [])) == "chain.untrusted")
-        #expect(try chainCode(leaf, [intermediate, root], anchors: TrustAnchors(certificates: [try pki("xcode")])) == "chain.untrusted")
+        #expect(
+            try chainCode(leaf, [intermediate, root], anchors: TrustAnchors(certificates: [])) == "chain.untrusted")
+        #expect(
+            try chainCode(leaf, [intermediate, root], anchors: TrustAnchors(certificates: [try pki("xcode")]))
+                == "chain.untrusted")
     }
 }

@@ -17,10 +17,13 @@ struct ExtensionTests {
                 DER.extension("2.5.29.37", DER.sequence(DER.oid("1.3.6.1.5.5.7.3.3"), DER.oid("1.3.6.1.5.5.7.3.1"))),
                 DER.extension("2.5.29.14", DER.octetString([0x01, 0x02, 0x03])),
                 DER.extension("2.5.29.35", DER.sequence([0x80, 0x02, 0x0A, 0x0B], [0x82, 0x01, 0x07])),
-                DER.extension("2.5.29.32", DER.sequence(
-                    DER.sequence(DER.oid("1.2.840.113635.100.5.1"),
-                                 DER.sequence(DER.sequence(DER.oid("1.3.6.1.5.5.7.2.1"), DER.tlv(0x16, Array("x".utf8))))),
-                    DER.sequence(DER.oid("2.23.140.1.2.1")))),
+                DER.extension(
+                    "2.5.29.32",
+                    DER.sequence(
+                        DER.sequence(
+                            DER.oid("1.2.840.113635.100.5.1"),
+                            DER.sequence(DER.sequence(DER.oid("1.3.6.1.5.5.7.2.1"), DER.tlv(0x16, Array("x".utf8))))),
+                        DER.sequence(DER.oid("2.23.140.1.2.1")))),
                 DER.extension("1.2.840.113635.100.6.2.1", DER.null),
                 DER.extension("1.3.6.1.4.1.32473.1.1", critical: true, unknownValue),
             ]
@@ -45,9 +48,11 @@ struct ExtensionTests {
     @Test("keyUsage bit numbering: digitalSignature is the first bit, decipherOnly the ninth")
     func keyUsageBits() throws {
         func usage(_ bitString: [UInt8]) throws -> KeyUsage? {
-            try Certificate(derEncoded: CertificateParts.with {
-                $0.extensions = [DER.extension("2.5.29.15", bitString)]
-            }.encoded).extensions.keyUsage
+            try Certificate(
+                derEncoded: CertificateParts.with {
+                    $0.extensions = [DER.extension("2.5.29.15", bitString)]
+                }.encoded
+            ).extensions.keyUsage
         }
         #expect(try usage(DER.bitString([0x80], unused: 7)) == .digitalSignature)
         #expect(try usage(DER.bitString([0x86], unused: 1)) == [.digitalSignature, .keyCertSign, .cRLSign])
@@ -59,9 +64,10 @@ struct ExtensionTests {
 
     @Test("basicConstraints: empty SEQUENCE means not a CA, pathLen absent")
     func basicConstraintsDefaults() throws {
-        let certificate = try Certificate(derEncoded: CertificateParts.with {
-            $0.extensions = [DER.extension("2.5.29.19", critical: true, DER.sequence())]
-        }.encoded)
+        let certificate = try Certificate(
+            derEncoded: CertificateParts.with {
+                $0.extensions = [DER.extension("2.5.29.19", critical: true, DER.sequence())]
+            }.encoded)
         #expect(certificate.extensions.basicConstraints == BasicConstraints(isCA: false, pathLenConstraint: nil))
     }
 
@@ -71,8 +77,9 @@ struct ExtensionTests {
         let name = DER.sequence(
             DER.set(DER.sequence(DER.oid("2.5.4.6"), DER.printable("US"))),
             DER.set(DER.sequence(DER.oid("2.5.4.10"), DER.utf8("Apple Inc."))),
-            DER.set(DER.sequence(DER.oid("2.5.4.11"), DER.utf8("A, B")),
-                    DER.sequence(DER.oid("1.2.3.4"), DER.tlv(0x16, Array("x".utf8)))),
+            DER.set(
+                DER.sequence(DER.oid("2.5.4.11"), DER.utf8("A, B")),
+                DER.sequence(DER.oid("1.2.3.4"), DER.tlv(0x16, Array("x".utf8)))),
             DER.set(DER.sequence(DER.oid("2.5.4.3"), DER.tlv(0x0C, [0xFF, 0xFE]))))
         let certificate = try Certificate(derEncoded: CertificateParts.with { $0.subject = name }.encoded)
         #expect(certificate.subject.description == "CN=#0c02fffe, OU=A\\, B+1.2.3.4=x, O=Apple Inc., C=US")
@@ -81,12 +88,14 @@ struct ExtensionTests {
 
     @Test("names compare by bytes: the same text in another string type is another name")
     func nameEquality() throws {
-        let utf8 = try Certificate(derEncoded: CertificateParts.with {
-            $0.subject = DER.sequence(DER.set(DER.sequence(DER.oid("2.5.4.3"), DER.utf8("Same"))))
-        }.encoded)
-        let printable = try Certificate(derEncoded: CertificateParts.with {
-            $0.subject = DER.sequence(DER.set(DER.sequence(DER.oid("2.5.4.3"), DER.printable("Same"))))
-        }.encoded)
+        let utf8 = try Certificate(
+            derEncoded: CertificateParts.with {
+                $0.subject = DER.sequence(DER.set(DER.sequence(DER.oid("2.5.4.3"), DER.utf8("Same"))))
+            }.encoded)
+        let printable = try Certificate(
+            derEncoded: CertificateParts.with {
+                $0.subject = DER.sequence(DER.set(DER.sequence(DER.oid("2.5.4.3"), DER.printable("Same"))))
+            }.encoded)
         #expect(utf8.subject.description == printable.subject.description)
         #expect(utf8.subject != printable.subject)
         #expect(utf8.issuer == printable.issuer)

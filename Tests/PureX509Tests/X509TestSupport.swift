@@ -126,9 +126,10 @@ struct CertificateParts {
     /// 2048-bit odd modulus, e = 65537.
     static let rsaSPKI: [UInt8] = DER.sequence(
         DER.algorithm("1.2.840.113549.1.1.1", DER.null),
-        DER.bitString(DER.sequence(
-            DER.integer([0x00, 0xC5] + [UInt8](repeating: 0xA7, count: 254) + [0x01]),
-            DER.integer([0x01, 0x00, 0x01]))))
+        DER.bitString(
+            DER.sequence(
+                DER.integer([0x00, 0xC5] + [UInt8](repeating: 0xA7, count: 254) + [0x01]),
+                DER.integer([0x01, 0x00, 0x01]))))
 
     var version: [UInt8]? = DER.explicit(0, DER.integer([0x02]))
     var serialNumber: [UInt8] = DER.integer([0x01])

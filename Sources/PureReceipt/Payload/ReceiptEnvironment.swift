@@ -1,5 +1,5 @@
-// ReceiptEnvironment: attribute 0 (receipt type). Written by the lead: use this type for
-// `AppReceipt.environment` (the validation policy uses it too); do not define another one.
+// ReceiptEnvironment: attribute 0 (receipt type), shared by the payload model and the validation
+// policy.
 
 /// The environments a receipt's attribute 0 may name.
 public enum ReceiptEnvironment: Sendable, Hashable, CustomStringConvertible {

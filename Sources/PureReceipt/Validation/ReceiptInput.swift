@@ -15,28 +15,32 @@ extension ReceiptValidator {
         }
         // Limits: base64 text is 4/3 of the receipt, so bound it by the same limit scaled.
         guard input.count <= Limits.maxInputBytes / 3 * 4 + 4096 else {
-            throw ReceiptValidationError(.malformed, code: "limit.inputSize",
-                                         "input larger than \(Limits.maxInputBytes) bytes", offset: 0)
+            throw ReceiptValidationError(
+                .malformed, code: "limit.inputSize",
+                "input larger than \(Limits.maxInputBytes) bytes", offset: 0)
         }
         if first == 0x30 { return try checkedSize(input) }
         let decoded: [UInt8]
         do {
             decoded = try Base64.decode(input)
         } catch {
-            throw ReceiptValidationError(.malformed, code: "input.notASN1",
-                                         "input is neither a DER/BER receipt nor base64 (\(error))", offset: 0)
+            throw ReceiptValidationError(
+                .malformed, code: "input.notASN1",
+                "input is neither a DER/BER receipt nor base64 (\(error))", offset: 0)
         }
         guard decoded.first == 0x30 else {
-            throw ReceiptValidationError(.malformed, code: "input.notASN1",
-                                         "base64 input does not decode to a DER/BER SEQUENCE", offset: 0)
+            throw ReceiptValidationError(
+                .malformed, code: "input.notASN1",
+                "base64 input does not decode to a DER/BER SEQUENCE", offset: 0)
         }
         return try checkedSize(decoded)
     }
 
     private static func checkedSize(_ bytes: [UInt8]) throws(ReceiptValidationError) -> [UInt8] {
         guard bytes.count <= Limits.maxInputBytes else {
-            throw ReceiptValidationError(.malformed, code: "limit.inputSize",
-                                         "receipt larger than \(Limits.maxInputBytes) bytes", offset: 0)
+            throw ReceiptValidationError(
+                .malformed, code: "limit.inputSize",
+                "receipt larger than \(Limits.maxInputBytes) bytes", offset: 0)
         }
         return bytes
     }

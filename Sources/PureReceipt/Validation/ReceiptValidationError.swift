@@ -48,8 +48,9 @@ public struct ReceiptValidationError: Error, Sendable, CustomStringConvertible {
     }
 
     static func from(_ error: CMSError) -> ReceiptValidationError {
-        ReceiptValidationError(error.isMalformed ? .malformed : .notAuthentic, code: error.code, error.description,
-                               offset: error.offset)
+        ReceiptValidationError(
+            error.isMalformed ? .malformed : .notAuthentic, code: error.code, error.description,
+            offset: error.offset)
     }
 
     static func from(_ error: ReceiptError) -> ReceiptValidationError {

@@ -39,8 +39,9 @@ extension DERElement {
         // RFC 5652 §5.1: "The following object identifier identifies the signed-data content type:
         // id-signedData". A receipt is a SignedData; nothing else is accepted.
         guard contentType == CMSObjectIdentifier.signedData else {
-            throw CMSError(.structure("ContentInfo.contentType is \(contentType), not id-signedData"),
-                           at: contentTypeStart)
+            throw CMSError(
+                .structure("ContentInfo.contentType is \(contentType), not id-signedData"),
+                at: contentTypeStart)
         }
         return try readDER { () throws(DERError) -> DERElement in
             var explicit = try fields.readEnvelopeElement(.contextConstructed(0), "ContentInfo.content [0]").content

@@ -52,8 +52,9 @@ extension DERCursor {
     /// content of a definite-length element is not examined by the header read).
     static func requireMinimalLength(_ element: DERElement) throws(DERError) {
         guard !element.isIndefinite, element.rules == .ber else { return }
-        let header = try DERCursor(bytes: element.bytes, range: element.encodedRange, rules: .der,
-                                   depth: element.depth)
+        let header = try DERCursor(
+            bytes: element.bytes, range: element.encodedRange, rules: .der,
+            depth: element.depth)
         _ = try header.peekElement()
     }
 }

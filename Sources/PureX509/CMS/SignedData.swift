@@ -91,8 +91,9 @@ public struct SignedData: Sendable {
         let needsVersion3 = contentType != CMSObjectIdentifier.data || signerInfos.contains { $0.version == 3 }
         let requiredVersion: Int64 = needsVersion3 ? 3 : 1
         guard version == requiredVersion else {
-            throw CMSError(.structure("SignedData version \(version), RFC 5652 §5.1 requires \(requiredVersion)"),
-                           at: versionStart)
+            throw CMSError(
+                .structure("SignedData version \(version), RFC 5652 §5.1 requires \(requiredVersion)"),
+                at: versionStart)
         }
         // RFC 5652 §5.1: "There MAY be any number of elements in the collection, including zero."
         // Zero fits a SignedData without signers (a certificate bundle; `verify` then reports the
@@ -141,8 +142,9 @@ public struct SignedData: Sendable {
     {
         try readDER { () throws(DERError) -> DERCursor in
             let element = try fields.readElement(tag, context)
-            var strict = try DERCursor(bytes: element.bytes, range: element.encodedRange, rules: .der,
-                                       depth: element.depth)
+            var strict = try DERCursor(
+                bytes: element.bytes, range: element.encodedRange, rules: .der,
+                depth: element.depth)
             let content = try strict.read(tag, context)
             try strict.expectEnd(context)
             return content

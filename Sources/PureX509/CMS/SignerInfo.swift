@@ -56,8 +56,9 @@ public struct SignerInfo: Sendable {
         case (1, .issuerAndSerialNumber), (3, .subjectKeyIdentifier):
             self.version = Int(version)
         default:
-            throw CMSError(.structure("SignerInfo version \(version) does not match its SignerIdentifier choice"),
-                           at: versionStart)
+            throw CMSError(
+                .structure("SignerInfo version \(version) does not match its SignerIdentifier choice"),
+                at: versionStart)
         }
         digestAlgorithmOffset = fields.offset
         digestAlgorithm = try fields.readDigestAlgorithm("SignerInfo.digestAlgorithm")

@@ -21,7 +21,8 @@ let rsaCases: [BenchCase] = [
     BenchCase(name: "rsa2048_verify_prehashed_sha256", bytes: 0) { fixtures in
         let f = try rsaFixture(fixtures, .sha256, signature: "msg.sig.sha256")
         return {
-            let ok = (try? f.key.verifyPKCS1v15(signature: f.signature[...], digest: f.digest, algorithm: .sha256)) != nil
+            let ok =
+                (try? f.key.verifyPKCS1v15(signature: f.signature[...], digest: f.digest, algorithm: .sha256)) != nil
             benchSink &+= ok ? 1 : 0
         }
     },
@@ -36,7 +37,8 @@ let rsaCases: [BenchCase] = [
         let f = try rsaFixture(fixtures, .sha256, signature: "msg.sig.sha256")
         return {
             let key = try? RSAPublicKey(subjectPublicKeyInfoDER: f.keyDER)
-            let ok = (try? key?.verifyPKCS1v15(signature: f.signature[...], digest: f.digest, algorithm: .sha256)) != nil
+            let ok =
+                (try? key?.verifyPKCS1v15(signature: f.signature[...], digest: f.digest, algorithm: .sha256)) != nil
             benchSink &+= ok ? 1 : 0
         }
     },
