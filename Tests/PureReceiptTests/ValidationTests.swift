@@ -2,6 +2,7 @@
 // published, the Xcode opt-in rules, the validity instant, base64 input, and the order of checks.
 
 import Foundation
+import PureDER
 import PureReceipt
 import PureX509
 import Testing
@@ -153,5 +154,21 @@ struct ValidationTests {
         let parsed = try ReceiptValidator.parseUnverified(receipt)
         #expect(parsed.receipt.bundleIdentifier == "com.example.naturelab.backyardbirds.example")
         #expect(parsed.signedData.certificates.count == 1)
+    }
+}
+
+@Test("input over Limits.maxInputBytes is refused before parsing, as DER bytes and as base64 text")
+func validatorInputSizeLimit() {
+    // Limits: maxInputBytes bounds the receipt; base64 text may be 4/3 of it.
+    let der = [UInt8](repeating: 0x30, count: Limits.maxInputBytes + 1)
+    let text = [UInt8](repeating: UInt8(ascii: "A"), count: Limits.maxInputBytes / 3 * 4 + 4097)
+    for input in [der, text] {
+        do {
+            _ = try ReceiptValidator.receiptBytes(from: input)
+            Issue.record("oversized input accepted")
+        } catch {
+            #expect(error.code == "limit.inputSize")
+            #expect(error.verdict == .malformed)
+        }
     }
 }

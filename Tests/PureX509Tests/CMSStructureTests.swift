@@ -198,6 +198,17 @@ let structureCases: [StructureCase] = [
         parts.setSigner(fields)
         return parts.encoded()
     },
+    // RFC 3370 §3.2: rsaEncryption parameters "MUST contain NULL" (or be absent, as other writers do).
+    StructureCase(
+        name: "signatureAlgorithm rsaEncryption with INTEGER parameters", code: "der.unexpectedTag",
+        malformed: true
+    ) {
+        var parts = try StructureFixture.main()
+        var fields = parts.signerFields
+        fields[3] = DERBuild.sequence(DERBuild.oid(CMSObjectIdentifier.rsaEncryption), DERBuild.integer(0))
+        parts.setSigner(fields)
+        return parts.encoded()
+    },
     StructureCase(name: "signatureAlgorithm ecdsa-with-SHA256", code: "cms.unsupportedAlgorithm", malformed: false) {
         var parts = try StructureFixture.main()
         var fields = parts.signerFields
