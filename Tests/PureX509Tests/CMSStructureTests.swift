@@ -198,6 +198,19 @@ let structureCases: [StructureCase] = [
         parts.setSigner(fields)
         return parts.encoded()
     },
+    // Apple receipt rule (rsa-2048): the signer's RSA key has at least 2048 bits, checked before the signature.
+    StructureCase(name: "signer certificate with an RSA-1024 key", code: "chain.keyTooSmall", malformed: false) {
+        var parts = try StructureFixture.main()
+        let small = ChainFixtures.smallKeyIntermediate
+        let certificate = try Certificate(derEncoded: small)
+        parts.certificates = DERBuild.tlv(0xA0, small)
+        var fields = parts.signerFields
+        fields[1] = DERBuild.sequence(
+            Array(certificate.issuer.derEncoded),
+            DERBuild.tlv(0x02, Array(certificate.serialNumber)))
+        parts.setSigner(fields)
+        return parts.encoded()
+    },
     // RFC 3370 §3.2: rsaEncryption parameters "MUST contain NULL" (or be absent, as other writers do).
     StructureCase(
         name: "signatureAlgorithm rsaEncryption with INTEGER parameters", code: "der.unexpectedTag",
