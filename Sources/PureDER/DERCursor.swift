@@ -2,7 +2,9 @@
 //
 // Accepts: any byte range of an input no larger than `Limits.maxInputBytes`.
 // Reads return narrower cursors or byte ranges; nothing is copied. Invariant, checked at every
-// construction and preserved by every method: 0 ≤ offset ≤ end ≤ bytes.count.
+// construction and preserved by every method: 0 ≤ offset ≤ end ≤ bytes.count. Position fields have
+// module-internal setters for two writers only: the element reader, and `scan` (Walk.swift), which
+// narrows one cursor level by level instead of creating a cursor per level.
 
 /// Which encoding rules a cursor enforces.
 public enum EncodingRules: Sendable {
@@ -18,16 +20,16 @@ public struct DERCursor: Sendable {
     /// The whole input. Offsets everywhere are absolute indices into it.
     public let bytes: [UInt8]
     /// Next byte to read. Invariant: `0 ≤ offset ≤ end ≤ bytes.count`.
-    public private(set) var offset: Int
+    public internal(set) var offset: Int
     /// One past the last byte this cursor may read.
-    public let end: Int
+    public internal(set) var end: Int
     /// The rules elements read through this cursor must follow.
     public let rules: EncodingRules
     /// How many constructed elements enclose this cursor (0 for the whole input).
-    public let depth: Int
+    public internal(set) var depth: Int
     /// How many indefinite-length elements enclose this cursor. Bounded by
     /// `Limits.maxIndefiniteNesting`, which bounds the rescanning BER costs (see TLVReader).
-    public let indefiniteDepth: Int
+    public internal(set) var indefiniteDepth: Int
 
     /// A cursor over a whole input.
     public init(_ bytes: [UInt8], rules: EncodingRules = .der) throws(DERError) {

@@ -30,9 +30,23 @@ extension DERCursor {
         try cursor.scanRemaining(visit)
     }
 
-    /// `scan` of what remains, consuming it (one cursor value per level, no copies of it).
+    /// `scan` of what remains, consuming it. One cursor value serves every level: descending saves
+    /// the enclosing `end` and resume offset on a stack (at most `Limits.maxNestingDepth` deep) and
+    /// narrows the cursor to the content; finishing a level restores them. No cursor is created per
+    /// level, so the walk costs no reference counting per element.
     private mutating func scanRemaining(_ visit: (DERTag, Range<Int>) throws(DERError) -> Bool) throws(DERError) {
-        while !isAtEnd {
+        var saved: [(end: Int, resume: Int, indefinite: Bool)] = []
+        saved.reserveCapacity(Limits.maxNestingDepth)
+        while true {
+            if offset >= end {
+                // Level finished: back to the enclosing one, just past the element we descended into.
+                guard let level = saved.popLast() else { return }
+                end = level.end
+                depth -= 1
+                if level.indefinite { indefiniteDepth -= 1 }
+                offset = level.resume
+                continue
+            }
             let header = try peekHeader()
             let start = offset
             advance(to: header.end)
@@ -42,11 +56,13 @@ extension DERCursor {
             if !header.tag.isConstructed && depth >= Limits.maxNestingDepth {
                 throw DERError(.nestingTooDeep, at: start, "primitive content scanned as elements")
             }
-            // header.content lies inside this cursor's range (checked by peekHeader).
-            var inner = DERCursor(
-                checked: bytes, offset: header.content.lowerBound, end: header.content.upperBound, rules: rules,
-                depth: depth + 1, indefiniteDepth: indefiniteDepth + (header.isIndefinite ? 1 : 0))
-            try inner.scanRemaining(visit)
+            // header.content lies inside [offset, end) of this level (checked by peekHeader), so the
+            // narrowed cursor keeps 0 ≤ offset ≤ end ≤ bytes.count.
+            saved.append((end: end, resume: header.end, indefinite: header.isIndefinite))
+            end = header.content.upperBound
+            offset = header.content.lowerBound
+            depth += 1
+            if header.isIndefinite { indefiniteDepth += 1 }
         }
     }
 }
