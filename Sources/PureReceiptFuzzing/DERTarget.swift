@@ -3,7 +3,8 @@
 // character strings, times).
 //
 // Walks the whole input with `DERCursor.walk` (which recurses into every constructed element,
-// bounded by `Limits.maxNestingDepth`), and also `DERCursor.single`.
+// bounded by `Limits.maxNestingDepth`), scans it with `DERCursor.scan` descending into every
+// primitive too, and reads it with `DERCursor.single`.
 
 import PureDER
 
@@ -22,6 +23,17 @@ extension FuzzTargets {
             }
             sink(result)
             sink(count)
+            // `scan`, asked to parse every primitive's content as elements too: its level-by-level
+            // cursor narrowing and the depth bound on primitive descents, on arbitrary nesting.
+            var scanned = 0
+            let scan = Result { () throws(DERError) in
+                try cursor.scan { (_, content) throws(DERError) -> Bool in
+                    scanned += 1
+                    return !content.isEmpty
+                }
+            }
+            sink(scan)
+            sink(scanned)
         }
     }
 
