@@ -28,6 +28,8 @@ import PureReceiptFuzzing
         return entry
     }()
 
+    // libFuzzer's contract: `data` points to `size` readable bytes (or is null when `size` is 0).
+    // The bytes are copied once into an array; nothing else here touches the pointer.
     @_cdecl("LLVMFuzzerTestOneInput")
     public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
