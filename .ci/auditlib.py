@@ -11,8 +11,8 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 AUDIT_DOC = os.path.join(ROOT, "Docs", "AUDIT.md")
 
 # The trusted code: library targets, lowest layer first (GUIDE: a strict DAG).
-LIBRARY_MODULES = ["PureDER", "PureCrypto", "PureX509", "PureReceipt"]
-LIBRARY_TESTS = ["PureDERTests", "PureCryptoTests", "PureX509Tests", "PureReceiptTests"]
+LIBRARY_MODULES = ["PureDER", "PureJSON", "PureCrypto", "PureX509", "PureReceipt"]
+LIBRARY_TESTS = ["PureDERTests", "PureJSONTests", "PureCryptoTests", "PureX509Tests", "PureReceiptTests"]
 
 
 def rel(path):
