@@ -5,7 +5,8 @@
 //   .apple: self-signed leaf without the leaf marker → xcodeNotAllowed; leaf marker; path building
 //     (PathBuilding.swift), which hands each candidate path to the checks below and keeps the first
 //     that passes them all; issuers are CAs (basicConstraints cA, keyCertSign when keyUsage is
-//     present, pathLenConstraint); exactly one intermediate, carrying the WWDR marker;
+//     present, pathLenConstraint); exactly one intermediate, carrying the WWDR marker (a path that
+//     ends at a WWDR-marked anchor is one short: chainTooShort);
 //   .xcode: the leaf is byte-identical to the pinned certificate, self-issued, self-signature verifies;
 //   both: no unknown critical extension in any certificate, the leaf's keyUsage
 //     (if present) allows digitalSignature, every certificate — anchor included — valid at `time`;
@@ -92,9 +93,12 @@ private func checkPath(_ path: [Certificate], policy: ChainPolicy, at time: DERT
         let issuer = path.dropFirst().first ?? leaf
         // Apple receipt rule (marker-oids): the certificate that issued the leaf carries the WWDR
         // intermediate marker 1.2.840.113635.100.6.2.1.
-        guard path.count == 3, issuer.extensions.contains(AppleMarkers.wwdrIntermediate) else {
+        guard issuer.extensions.contains(AppleMarkers.wwdrIntermediate) else {
             throw X509Error(.intermediateMarkerMissing, certificate: issuer.subject.description)
         }
+        // Apple receipt rule (chain-shape): an anchor that is the WWDR intermediate itself ends
+        // the path one certificate short; the leaf → WWDR → root path through it is what passes.
+        guard path.count == 3 else { throw X509Error(.chainTooShort, certificate: issuer.subject.description) }
     }
     for certificate in path {
         try checkCriticalExtensions(certificate)

@@ -12,7 +12,8 @@
 // Bounds: at most `Limits.maxChainLength` certificates in a path; each (certificate, issuer)
 // signature is verified at most once per call and each TBSCertificate hashed at most once (the
 // memo in `PathSearch`), so the work is at most (anchors + pool)² signature checks.
-// When no path passes: the error of the first complete path; when none reaches an anchor, the first dead end's: `chainTooLong`,
+// When no path passes: the error of the first complete path (a too-short path's error gives way to
+// a later path's); when none reaches an anchor, the first dead end's: `chainTooLong`,
 // `badSignature` (or `unsupportedPublicKey` for EC) when only pool certificates with the right name
 // were found and none verified, `untrusted` otherwise.
 // Not used for chaining: key identifiers (RFC 5280 makes them a hint, not a requirement).
@@ -83,7 +84,7 @@ private struct PathSearch {
                 try accept(complete)
                 return complete
             } catch {
-                if failure == nil { failure = error }
+                if failure == nil || failure?.isChainTooShort == true { failure = error }
             }
         }
         // One more intermediate plus the anchor it must still lead to.

@@ -138,6 +138,38 @@ struct PathOrderTests {
         }
         #expect(cached == "chain.certificateExpired" && fresh == cached)
     }
+
+    // Apple receipt rule (chain-shape): an intermediate given as an anchor still leads to the root.
+    @Test("Apple receipt rule (chain-shape): with the intermediate also an anchor, the 3-certificate path is found")
+    func intermediateAnchorLeadsToRoot() throws {
+        let (leaf, intermediate, root) = (try pki("leaf"), try pki("intermediate"), try pki("root"))
+        for anchors in permutations([root, intermediate]) {
+            for pool in [[leaf, intermediate, root], [intermediate], [root, intermediate]] {
+                let path = try verifyChain(
+                    leaf: leaf, pool: pool, anchors: TrustAnchors(certificates: anchors), policy: .apple,
+                    at: receiptTime)
+                #expect(path.map { Array($0.derEncoded) } == [leaf, intermediate, root].map { Array($0.derEncoded) })
+            }
+        }
+    }
+
+    // Apple receipt rule (chain-shape): a path ending at the WWDR intermediate is one short.
+    @Test("Apple receipt rule (chain-shape): only the intermediate as anchor → chain.tooShort naming it")
+    func intermediateAnchorAloneIsTooShort() throws {
+        let (leaf, intermediate, root) = (try pki("leaf"), try pki("intermediate"), try pki("root"))
+        for pool in [[leaf, intermediate, root], [intermediate], []] {
+            do {
+                _ = try verifyChain(
+                    leaf: leaf, pool: pool, anchors: TrustAnchors(certificates: [intermediate]), policy: .apple,
+                    at: receiptTime)
+                Issue.record("verified a 2-certificate path")
+            } catch {
+                #expect(error.code == "chain.tooShort")
+                #expect(error.certificate == intermediate.subject.description)
+                #expect(error.description.contains("leaf → WWDR intermediate → root"))
+            }
+        }
+    }
 }
 
 /// The 2017 receipt's certificate set with Apple's expired WWDR 2008 intermediate added.
