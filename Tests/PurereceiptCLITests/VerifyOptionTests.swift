@@ -50,6 +50,15 @@ struct VerifyOptionTests {
         OptionCase(
             name: "--root replaces the built-in Apple root", arguments: ["--root", "Vectors/pki/xcode.der", main],
             status: 1, expect: ["chain.untrusted"]),
+        // Apple receipt rule (chain-shape): an intermediate given as a --root leads on to the root.
+        OptionCase(
+            name: "Apple receipt rule (chain-shape): --root with the root and the WWDR intermediate verifies",
+            arguments: ["--root", "Vectors/pki/intermediate.der", "--root", "Vectors/pki/root.der", main],
+            status: 0, expect: ["3 certificates, signer to trust anchor"]),
+        OptionCase(
+            name: "Apple receipt rule (chain-shape): --root with only the WWDR intermediate → chain.tooShort",
+            arguments: ["--root", "Vectors/pki/intermediate.der", main], status: 1,
+            expect: ["NOT GENUINE: chain.tooShort", "the anchor is the intermediate"]),
         // --xcode-root
         OptionCase(
             name: "Xcode receipt without --xcode-root", arguments: root + [xcodeReceipt], status: 1,
