@@ -107,12 +107,15 @@ enum VerifyCommand {
             }
             policy.deviceIdentifier = device
         }
+        // The list always applies, Xcode included: without --environment, the Apple environments
+        // and (through --xcode-root only) Xcode; an explicit list must name Xcode to accept it.
         if let text = options.last("--environment") {
             let environments = text.split(separator: ",").map { ReceiptEnvironment(rawValue: String($0)) }
-            guard !environments.isEmpty, environments.allSatisfy({ ReceiptEnvironment.apple.contains($0) }) else {
+            let allowed = ReceiptEnvironment.apple.union(policy.xcodeCertificate == nil ? [] : [.xcode])
+            guard !environments.isEmpty, environments.allSatisfy({ allowed.contains($0) }) else {
                 usageFailure(
                     "--environment: expected a comma-separated list of Production, ProductionSandbox, "
-                        + "ProductionVPP, ProductionVPPSandbox: \(text)", json: json)
+                        + "ProductionVPP, ProductionVPPSandbox (and Xcode with --xcode-root): \(text)", json: json)
             }
             policy.environments = Set(environments)
         }

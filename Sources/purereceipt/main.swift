@@ -31,7 +31,8 @@ let usage = """
              --bundle-version V   require this bundle version
              --device-id ID       require the device hash to match (a UUID in text form, or hex bytes)
              --environment ENV    accept only these environments (comma-separated: Production,
-                                  ProductionSandbox, ProductionVPP, ProductionVPPSandbox)
+                                  ProductionSandbox, ProductionVPP, ProductionVPPSandbox, and Xcode
+                                  with --xcode-root); default: the four, plus Xcode with --xcode-root
              --endpoint E         emulate verifyReceipt's production or sandbox endpoint: a receipt
                                   from the other environment fails (status 21007 / 21008)
              --json               print the verifyReceipt-compatible JSON document instead of text

@@ -88,6 +88,17 @@ struct VerifyOptionTests {
             // The library reports this as policy.environment (the Xcode path accepts only the
             // Xcode environment); only the exit status is the contract here.
             status: 1, expect: ["purereceipt: "]),
+        // Apple receipt rule (environment-list): the list applies to Xcode receipts too.
+        OptionCase(
+            name: "Apple receipt rule (environment-list): --xcode-root with --environment Production refuses Xcode",
+            arguments: root + ["--xcode-root", "Vectors/pki/xcode.der", "--environment", "Production", xcodeReceipt],
+            status: 1, expect: ["check failed: policy.environment", "Xcode not accepted"]),
+        OptionCase(
+            name: "Apple receipt rule (environment-list): --xcode-root with --environment naming Xcode accepts it",
+            arguments: root + [
+                "--xcode-root", "Vectors/pki/xcode.der", "--environment", "Production,Xcode", xcodeReceipt,
+            ],
+            status: 0, expect: ["XCODE TEST RECEIPT"]),
         // --at
         OptionCase(
             name: "--at after the leaf expired", arguments: root + ["--at", "2030-01-01T00:00:00Z", main],

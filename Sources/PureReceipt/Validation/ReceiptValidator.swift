@@ -94,8 +94,8 @@ public enum ReceiptValidator {
             throw .policy("policy.deviceHash", "receipt hash (attribute 5) does not match this device")
         }
 
-        // 6. Environment: Xcode only through the opt-in, and an opt-in receipt only as Xcode (the
-        // StoreKit testing key is public, so it can sign a receipt claiming any environment).
+        // 6. Environment: in the caller's list; Xcode only through the opt-in, and an opt-in receipt
+        // only as Xcode (the StoreKit testing key is public, so it can sign any environment).
         // Apple receipt rule (xcode-opt-in): an opt-in receipt is accepted only as environment Xcode.
         let environment = receipt.environment ?? .other("")
         if viaXcode && environment != .xcode {
@@ -104,7 +104,9 @@ public enum ReceiptValidator {
                 .notAuthentic, code: "chain.xcodeNotAllowed",
                 "signed by the Xcode StoreKit-testing certificate but claims environment \(environment): forged")
         }
-        let accepted = viaXcode || (environment != .xcode && policy.environments.contains(environment))
+        // Apple receipt rule (environment-list): the caller's environment list always applies, Xcode
+        // included; Xcode also needs the opt-in (Apple never signs an Xcode receipt).
+        let accepted = policy.environments.contains(environment) && (environment != .xcode || viaXcode)
         guard accepted else {
             throw .policy("policy.environment", "environment \(environment) not accepted")
         }
