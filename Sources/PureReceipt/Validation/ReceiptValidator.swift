@@ -79,16 +79,7 @@ public enum ReceiptValidator {
         }
 
         // 3–5. The app and the device.
-        // Apple receipt rule (bundle-binding): bundle identifier (2), then version (3), equal the
-        // caller's hard-coded values, compared exactly.
-        if let expected = policy.bundleIdentifier, receipt.bundleIdentifier != expected {
-            throw .policy(
-                "policy.bundleId",
-                "bundle identifier \"\(receipt.bundleIdentifier)\" is not \"\(expected)\"")
-        }
-        if let expected = policy.bundleVersion, receipt.appVersion != expected {
-            throw .policy("policy.bundleVersion", "bundle version \"\(receipt.appVersion)\" is not \"\(expected)\"")
-        }
+        try checkBundle(receipt, policy)
         // Apple receipt rule (device-hash): checked only when the caller passes the device identifier.
         if let device = policy.deviceIdentifier, !DeviceHash.matches(receipt: receipt, deviceIdentifier: device) {
             throw .policy("policy.deviceHash", "receipt hash (attribute 5) does not match this device")
@@ -119,6 +110,20 @@ public enum ReceiptValidator {
         return VerifiedReceipt(
             receipt: receipt, chain: verified.chain, digestAlgorithm: verified.digestAlgorithm,
             isXcodeTestReceipt: viaXcode, validityInstant: instant)
+    }
+
+    /// Steps 3 and 4: the bundle identifier and version.
+    static func checkBundle(_ receipt: AppReceipt, _ policy: ReceiptPolicy) throws(ReceiptValidationError) {
+        // Apple receipt rule (bundle-binding): bundle identifier (2), then version (3), equal the
+        // caller's hard-coded values, compared exactly: as UTF-8 bytes, never Unicode-equivalent.
+        if let expected = policy.bundleIdentifier, !receipt.bundleIdentifier.hasSameBytes(as: expected) {
+            throw .policy(
+                "policy.bundleId",
+                "bundle identifier \"\(receipt.bundleIdentifier)\" is not \"\(expected)\"")
+        }
+        if let expected = policy.bundleVersion, !receipt.appVersion.hasSameBytes(as: expected) {
+            throw .policy("policy.bundleVersion", "bundle version \"\(receipt.appVersion)\" is not \"\(expected)\"")
+        }
     }
 
     /// Verifies base64 text as servers receive it.
