@@ -68,7 +68,7 @@ enum InspectCommand {
         lines.append("Signers (\(parsed.signedData.signerInfos.count))")
         for signer in parsed.signedData.signerInfos { lines += signerDescription(signer) }
         lines.append(TextReport.row("Verdict", "UNVERIFIED"))
-        return lines.joined(separator: "\n")
+        return TextReport.render(lines)
     }
 
     static func rawLine(_ attribute: ReceiptAttribute, inApp: Bool) -> String {

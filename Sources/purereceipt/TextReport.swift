@@ -106,6 +106,12 @@ enum TextReport {
         } else {
             lines.append(row("Verdict", "GENUINE — signature, chain and every requested check hold"))
         }
-        return lines.joined(separator: "\n")
+        return render(lines)
+    }
+
+    /// The report text: each line escaped (`displayEscaped`), so text from the receipt can neither
+    /// break a line nor send control or bidi characters to the terminal.
+    static func render(_ lines: [String]) -> String {
+        lines.map(\.displayEscaped).joined(separator: "\n")
     }
 }

@@ -7,6 +7,7 @@
 // of the failed check, then the library's message.
 
 import Foundation
+import PureDER
 import PureReceipt
 import PureX509
 
@@ -184,9 +185,10 @@ enum VerifyCommand {
         }
     }
 
-    /// The stderr line for a failure: verdict, the stable code of the failed check, the message.
+    /// The stderr line for a failure: verdict, the stable code of the failed check, the message
+    /// (escaped: one line, no control or bidi characters from the input).
     static func report(_ verdict: String, code: String, _ message: String) {
-        FileHandle.standardError.write(Data("purereceipt: \(verdict): \(code): \(message)\n".utf8))
+        FileHandle.standardError.write(Data("purereceipt: \(verdict): \(code): \(message.displayEscaped)\n".utf8))
     }
 
     /// A usage error (exit 64); with --json also a document with status 21000 (bad request).

@@ -7,6 +7,7 @@
 //  64  usage error
 
 import Foundation
+import PureDER
 import PureReceipt
 
 enum ExitCode {
@@ -45,14 +46,17 @@ let usage = """
                  2 not a well-formed receipt or unreadable file; 64 usage error
     """
 
+/// Writes the message to stderr and exits. Each line of `message` is escaped (`displayEscaped`):
+/// only the line breaks written here, between lines, reach the terminal.
 func fail(_ message: String, _ code: Int32) -> Never {
-    FileHandle.standardError.write(Data("purereceipt: \(message)\n".utf8))
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(\.displayEscaped)
+    FileHandle.standardError.write(Data("purereceipt: \(lines.joined(separator: "\n"))\n".utf8))
     exit(code)
 }
 
 /// A usage error: one line naming the problem, a pointer to --help, exit 64.
 func usageError(_ message: String) -> Never {
-    fail("\(message)\nRun 'purereceipt --help' for usage.", ExitCode.usage)
+    fail("\(message.displayEscaped)\nRun 'purereceipt --help' for usage.", ExitCode.usage)
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())

@@ -93,13 +93,14 @@ public enum ReceiptValidator {
             // The StoreKit-testing key is public: such a receipt claiming another environment is forged.
             throw ReceiptValidationError(
                 .notAuthentic, code: "chain.xcodeNotAllowed",
-                "signed by the Xcode StoreKit-testing certificate but claims environment \(environment): forged")
+                "signed by the Xcode StoreKit-testing certificate but claims environment \(environment.rawValue.displayEscaped): forged"
+            )
         }
         // Apple receipt rule (environment-list): the caller's environment list always applies, Xcode
         // included; Xcode also needs the opt-in (Apple never signs an Xcode receipt).
         let accepted = policy.environments.contains(environment) && (environment != .xcode || viaXcode)
         guard accepted else {
-            throw .policy("policy.environment", "environment \(environment) not accepted")
+            throw .policy("policy.environment", "environment \(environment.rawValue.displayEscaped) not accepted")
         }
 
         // 7. VPP expiration (attribute 21), against the caller's clock or the validity instant.
@@ -119,10 +120,13 @@ public enum ReceiptValidator {
         if let expected = policy.bundleIdentifier, !receipt.bundleIdentifier.hasSameBytes(as: expected) {
             throw .policy(
                 "policy.bundleId",
-                "bundle identifier \"\(receipt.bundleIdentifier)\" is not \"\(expected)\"")
+                "bundle identifier \"\(receipt.bundleIdentifier.displayEscaped)\" is not \"\(expected.displayEscaped)\""
+            )
         }
         if let expected = policy.bundleVersion, !receipt.appVersion.hasSameBytes(as: expected) {
-            throw .policy("policy.bundleVersion", "bundle version \"\(receipt.appVersion)\" is not \"\(expected)\"")
+            throw .policy(
+                "policy.bundleVersion",
+                "bundle version \"\(receipt.appVersion.displayEscaped)\" is not \"\(expected.displayEscaped)\"")
         }
     }
 
