@@ -79,7 +79,7 @@ enum InspectCommand {
         let type = String(attribute.type)
         let label =
             String(repeating: " ", count: max(0, 4 - type.count)) + type + " "
-            + name.padding(toLength: max(31, name.count + 1), withPad: " ", startingAt: 0)
+            + TextReport.pad(name, max(31, name.count + 1))
         return label + "v\(attribute.version)  " + valueText(attribute)
     }
 

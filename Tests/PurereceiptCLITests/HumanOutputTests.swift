@@ -133,4 +133,34 @@ struct HumanOutputTests {
             #expect(result.stderr.contains("2024\\u{1b}]0;pwned\\u{7}\\u{a}2024"), "\(result)")
         }
     }
+
+    // Identifiers of every shape: emoji (non-BMP, a ZWJ sequence), combining marks, CJK, ASCII.
+    static let identifiers = [
+        "a", "🎉 party 👩\u{200D}👩\u{200D}👧", "e\u{301}\u{301} combining", "日本語の製品", "com.x.\u{E9}", "plain.id",
+    ]
+
+    @Test("text report: identifiers printed whole, columns aligned in Characters, whatever the script")
+    func identifiersAreWholeAndAligned() async throws {
+        // Each order puts a different identifier last (and the widest first or last).
+        for products in [Self.identifiers, Self.identifiers.reversed()] {
+            let payload = HostileReceipt.payload(bundleID: "com.example", products: products)
+            let file = try HostileReceipt.file(payload)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let result = try await CLI.run(["inspect", file.path])
+            #expect(result.status == 0, "\(result)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            let purchaseLines = lines.filter { $0.contains("2024-01-01T00:00:00Z") && $0.contains("txn ") }
+            #expect(purchaseLines.count == products.count)
+            let widest = products.map(\.count).max() ?? 0
+            for (line, product) in zip(purchaseLines, products) {
+                // The product column: whole, then padded to the widest in Characters.
+                let column = line.components(separatedBy: "2024-01-01T00:00:00Z  ").last ?? ""
+                #expect(column.hasPrefix(product + String(repeating: " ", count: widest - product.count) + "  txn "))
+            }
+            let txnColumns = purchaseLines.map { line in
+                line.distance(from: line.startIndex, to: line.range(of: "txn ")?.lowerBound ?? line.startIndex)
+            }
+            #expect(Set(txnColumns).count == 1, "\(purchaseLines)")
+        }
+    }
 }
