@@ -151,6 +151,15 @@ struct VerifyOptionTests {
             arguments: root + ["--device-id", MainReceipt.deviceUUID.uppercased(), main], status: 0,
             expect: ["equals attribute 5"]),
         OptionCase(
+            name: "CLI rule (device-id syntax): --device-id colon-separated hex pairs",
+            arguments: root + [
+                "--device-id",
+                stride(from: 0, to: 32, by: 2).map { start in
+                    let digits = Array(MainReceipt.deviceHex)
+                    return String(digits[start..<start + 2])
+                }.joined(separator: ":"), main,
+            ], status: 0, expect: ["device hash"]),
+        OptionCase(
             name: "--device-id other device",
             arguments: root + ["--device-id", "0123456789abcdeffedcba9876543211", main], status: 1,
             expect: ["check failed: policy.deviceHash"]),
