@@ -15,10 +15,12 @@ extension FuzzTargets {
         let info = receipt.purchaseInfo
         sink(receipt.environmentName)
         sink(info.entries.count)
-        sink([info.transactionIdentifier, info.originalTransactionIdentifier, info.productIdentifier,
-              info.bundleIdentifier, info.bundleVersion, info.itemIdentifier, info.appItemIdentifier,
-              info.versionExternalIdentifier, info.uniqueIdentifier, info.uniqueVendorIdentifier,
-              info.webOrderLineItemIdentifier])
+        sink([
+            info.transactionIdentifier, info.originalTransactionIdentifier, info.productIdentifier,
+            info.bundleIdentifier, info.bundleVersion, info.itemIdentifier, info.appItemIdentifier,
+            info.versionExternalIdentifier, info.uniqueIdentifier, info.uniqueVendorIdentifier,
+            info.webOrderLineItemIdentifier,
+        ])
         sink([info.purchaseDate, info.originalPurchaseDate, info.expiresDate].map { $0?.description })
         sink((info.quantity, info.isTrialPeriod, info.isInIntroOfferPeriod))
     }

@@ -14,10 +14,12 @@ enum LegacyCommand {
     static func verify(
         _ input: (bytes: [UInt8], name: String), options: ParsedArguments, policy: ReceiptPolicy, json: Bool
     ) -> Int32 {
-        for option in ["--bundle-version", "--device-id", "--xcode-root", "--endpoint"] where options.last(option) != nil {
+        for option in ["--bundle-version", "--device-id", "--xcode-root", "--endpoint"]
+        where options.last(option) != nil {
             VerifyCommand.usageFailure("\(option) does not apply to legacy transaction receipts", json: json)
         }
-        var legacy = LegacyReceiptPolicy(validityInstant: policy.validityInstant, bundleIdentifier: policy.bundleIdentifier)
+        var legacy = LegacyReceiptPolicy(
+            validityInstant: policy.validityInstant, bundleIdentifier: policy.bundleIdentifier)
         let roots = options.all("--root").flatMap { VerifyCommand.loadCertificates($0, option: "--root", json: json) }
         if !roots.isEmpty {
             legacy.anchors = TrustAnchors(certificates: roots.filter(\.isSelfIssued))
@@ -47,9 +49,11 @@ enum LegacyCommand {
         lines.append(TextReport.row("  signature", "ok  RSA PKCS #1 v1.5 with SHA-1 over version ‖ purchase-info"))
         lines.append(TextReport.row("  chain", "ok  leaf → pinned intermediate → anchor, leaf marker OID"))
         let source = policy.validityInstant == nil ? "purchase date" : "--at"
-        lines.append(TextReport.row("  validity", "ok  every certificate valid at \(verified.validityInstant) (\(source))"))
         lines.append(
-            TextReport.row("  bundle id", legacy.bundleIdentifier.map { "ok  \"\($0)\"" } ?? "-   not requested (--bundle-id)"))
+            TextReport.row("  validity", "ok  every certificate valid at \(verified.validityInstant) (\(source))"))
+        lines.append(
+            TextReport.row(
+                "  bundle id", legacy.bundleIdentifier.map { "ok  \"\($0)\"" } ?? "-   not requested (--bundle-id)"))
         lines.append(
             TextReport.row(
                 "  environment",
@@ -96,7 +100,9 @@ enum LegacyCommand {
         let blob = receipt.signatureBlob
         print("offset  receipt (old-style plist)")
         for entry in receipt.entries {
-            let value = entry.value.count > 72 ? String(entry.value.prefix(72)) + "… (\(entry.value.utf8.count) bytes)" : entry.value
+            let value =
+                entry.value.count > 72
+                ? String(entry.value.prefix(72)) + "… (\(entry.value.utf8.count) bytes)" : entry.value
             print(String(format: "%6d  ", entry.offset) + "\"\(entry.key)\" = \"\(value)\"")
         }
         print("offset  purchase-info (\(receipt.purchaseInfoBytes.count) bytes, signed)")
@@ -107,8 +113,12 @@ enum LegacyCommand {
         print("offset  signature blob")
         print(String(format: "%6d  ", 0) + "version \(blob.version)")
         print(String(format: "%6d  ", 1) + "RSA signature, \(blob.signature.count) bytes")
-        if blob.version != 1 { print(String(format: "%6d  ", blob.signature.endIndex) + "certificate length (4 bytes)") }
-        print(String(format: "%6d  ", certificateStart) + "certificate, \(blob.certificate.derEncoded.count) bytes: \(blob.certificate.subject)")
+        if blob.version != 1 {
+            print(String(format: "%6d  ", blob.signature.endIndex) + "certificate length (4 bytes)")
+        }
+        print(
+            String(format: "%6d  ", certificateStart)
+                + "certificate, \(blob.certificate.derEncoded.count) bytes: \(blob.certificate.subject)")
         if blob.version == 1 { print(String(format: "%6d  ", blob.certificate.derEncoded.endIndex) + "00 00 00 00") }
         return ExitCode.genuine
     }

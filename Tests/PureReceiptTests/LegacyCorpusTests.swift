@@ -29,7 +29,9 @@ enum LegacyCorpus {
     }
 }
 
-@Suite("Legacy receipts from the corpus", .enabled(if: LegacyCorpus.isAvailable, "../shared/corpus is absent: corpus tests skipped"))
+@Suite(
+    "Legacy receipts from the corpus",
+    .enabled(if: LegacyCorpus.isAvailable, "../shared/corpus is absent: corpus tests skipped"))
 struct LegacyCorpusTests {
     @Test("version 2 sandbox receipt (2015): genuine at its purchase date, MANIFEST values")
     func versionTwo() throws {
@@ -43,7 +45,10 @@ struct LegacyCorpusTests {
         let leaf = receipt.signatureBlob.certificate
         #expect(leaf.subject.description.contains("PurchaseReceiptCertificate"))
         #expect(leaf.subject.description.contains("Apple iTunes Store"))
-        guard case .rsa(let key) = leaf.publicKey else { Issue.record("leaf key is not RSA"); return }
+        guard case .rsa(let key) = leaf.publicKey else {
+            Issue.record("leaf key is not RSA")
+            return
+        }
         #expect(key.modulusBitCount == 1024)
         #expect(verified.hasWeakKey)
         #expect(leaf.notBefore.description.hasPrefix("2014-06-07"))
@@ -99,7 +104,9 @@ struct LegacyCorpusTests {
         #expect(info.uniqueVendorIdentifier == "D895D8DB-AEDF-4530-B7E5-E0C9A9A394B6")
     }
 
-    @Test("Apple legacy rule (validity-at-purchase): both leaves have expired by now", arguments: [LegacyCorpus.v2, LegacyCorpus.v3])
+    @Test(
+        "Apple legacy rule (validity-at-purchase): both leaves have expired by now",
+        arguments: [LegacyCorpus.v2, LegacyCorpus.v3])
     func expiredNow(name: String) throws {
         let policy = LegacyReceiptPolicy(validityInstant: Instant(millisecondsSince1970: 1_800_000_000_000))
         let error = #expect(throws: ReceiptValidationError.self) {
@@ -108,7 +115,9 @@ struct LegacyCorpusTests {
         #expect(error?.code == "chain.certificateExpired")
     }
 
-    @Test("Apple legacy rule (signed-bytes): one byte changed in purchase-info or the signature", arguments: [LegacyCorpus.v2, LegacyCorpus.v3])
+    @Test(
+        "Apple legacy rule (signed-bytes): one byte changed in purchase-info or the signature",
+        arguments: [LegacyCorpus.v2, LegacyCorpus.v3])
     func oneByteChanged(name: String) throws {
         for (key, index) in [("purchase-info", 40), ("signature", 1), ("signature", 100)] {
             let input = try LegacyCorpus.tampered(name, key: key) { $0[index] ^= 0x01 }
@@ -150,12 +159,20 @@ struct LegacyCorpusTests {
     func builtInCertificates() throws {
         let certs = LegacyCorpus.directory.deletingLastPathComponent().appendingPathComponent("certs")
         let pairs: [(Certificate?, URL, [UInt8])] = [
-            (LegacyCertificates.iTunesStoreCA, LegacyCorpus.directory.appendingPathComponent("koenrh_AppleITunesStoreCA.cer"),
-             bytesFromHex("447ad65484610f20fdc33804c8597a1e208fbe4ef9c5653485cc7d3df730c016")),
-            (LegacyCertificates.wwdr2013, certs.appendingPathComponent("extracted_AppleWWDRCA-G1-2013to2023.cer"),
-             bytesFromHex("ce057691d730f89ca25e916f7335f4c8a15713dcd273a658c024023f8eb809c2")),
-            (LegacyCertificates.appleIncRoot, certs.appendingPathComponent("tpinappreceipt_AppleIncRootCertificate.cer"),
-             bytesFromHex("b0b1730ecbc7ff4505142c49f1295e6eda6bcaed7e2c68c5be91b5a11001f024")),
+            (
+                LegacyCertificates.iTunesStoreCA,
+                LegacyCorpus.directory.appendingPathComponent("koenrh_AppleITunesStoreCA.cer"),
+                bytesFromHex("447ad65484610f20fdc33804c8597a1e208fbe4ef9c5653485cc7d3df730c016")
+            ),
+            (
+                LegacyCertificates.wwdr2013, certs.appendingPathComponent("extracted_AppleWWDRCA-G1-2013to2023.cer"),
+                bytesFromHex("ce057691d730f89ca25e916f7335f4c8a15713dcd273a658c024023f8eb809c2")
+            ),
+            (
+                LegacyCertificates.appleIncRoot,
+                certs.appendingPathComponent("tpinappreceipt_AppleIncRootCertificate.cer"),
+                bytesFromHex("b0b1730ecbc7ff4505142c49f1295e6eda6bcaed7e2c68c5be91b5a11001f024")
+            ),
         ]
         for (certificate, file, fingerprint) in pairs {
             let shipped = try #require(certificate)
@@ -171,7 +188,10 @@ struct LegacyCorpusTests {
         let verified = try LegacyReceiptValidator.validate(try LegacyCorpus.bytes(LegacyCorpus.v2))
         let document = VerifyReceiptJSON.render(verified, pretty: false)
         #expect(document.status == 0)
-        #expect(document.text.hasPrefix(#"{"status":0,"receipt":{"original_purchase_date_pst":"2015-11-17 08:34:41 America/Los_Angeles","purchase_date_ms":"1447821281000","#))
+        #expect(
+            document.text.hasPrefix(
+                #"{"status":0,"receipt":{"original_purchase_date_pst":"2015-11-17 08:34:41 America/Los_Angeles","purchase_date_ms":"1447821281000","#
+            ))
         #expect(document.text.hasSuffix(#""quantity":"1"}}"#))
         let object = try JSONSerialization.jsonObject(with: Data(document.text.utf8)) as? [String: Any]
         let receipt = try #require(object?["receipt"] as? [String: String])

@@ -2,8 +2,9 @@
 // layout (LegacySignatureBlob.swift): accepted forms, every escape, and named negative cases.
 
 import PureDER
-@testable import PureReceipt
 import Testing
+
+@testable import PureReceipt
 
 private func parse(_ text: String) throws(LegacyReceiptError) -> [LegacyPlistEntry] {
     try OpenStepPlistParser.dictionary(Array(text.utf8), part: "test")
@@ -20,7 +21,8 @@ struct LegacyPlistTests {
         #expect(try parse("{}").isEmpty)
     }
 
-    // Apple legacy rule (plist-escapes), (plist-octal), (plist-unicode): each escape of the grammar.
+    // Apple legacy rule (plist-escapes): the C escapes; Apple legacy rule (plist-octal): \101 \7
+    // \0619 \177; Apple legacy rule (plist-unicode): \U with 1–4 digits and a surrogate pair.
     @Test(
         "Apple legacy rule (plist-escapes): each escape",
         arguments: [
@@ -49,12 +51,12 @@ struct LegacyPlistTests {
             ("{ // c\n}", "legacy.syntax", 2),  // comment
             ("{ /* c */ }", "legacy.syntax", 2),  // comment
             (#"{} x"#, "legacy.syntax", 3),  // trailing bytes
-            (#"{"a" = "1"; "a" = "2";}"#, "legacy.duplicateKey", 12),
+            (#"{"a" = "1"; "a" = "2";}"#, "legacy.duplicateKey", 12),  // Apple legacy rule (unique-keys)
             (#"{"a" = "1;}"#, "legacy.unterminatedString", 7),
             (#"{"a" = "\q";}"#, "legacy.badEscape", 8),
             (#"{"a" = "\U";}"#, "legacy.badEscape", 8),
-            (#"{"a" = "\200";}"#, "legacy.badEscape", 8),  // NeXTSTEP-encoded byte
-            (#"{"a" = "\Ud83d";}"#, "legacy.badEscape", 14),  // lone high surrogate
+            (#"{"a" = "\200";}"#, "legacy.badEscape", 8),  // Apple legacy rule (plist-octal): NeXTSTEP byte
+            (#"{"a" = "\Ud83d";}"#, "legacy.badEscape", 14),  // Apple legacy rule (plist-unicode): lone high
             (#"{"a" = "\Ude00";}"#, "legacy.badEscape", 8),  // lone low surrogate
             ("{\"a\" = \"\u{01}\";}", "legacy.syntax", 8),  // control byte
         ])
@@ -106,7 +108,8 @@ struct LegacySignatureBlobTests {
         }
     }
 
-    @Test("Apple legacy rule (certificate-length) and (v1-trailer): certificates that are not DER")
+    // Apple legacy rule (certificate-length) and Apple legacy rule (v1-trailer): the certificate's end.
+    @Test("certificates that are not DER, and the version 1 trailer")
     func certificates() {
         let v2 = [2] + [UInt8](repeating: 1, count: 128) + [0, 0, 0, 2, 0x30, 0x00]
         let error = #expect(throws: LegacyReceiptError.self) { try LegacySignatureBlob(v2) }
@@ -122,16 +125,20 @@ struct LegacySignatureBlobTests {
         #expect(error3?.code == "der.lengthPastEnd" || error3?.code == "der.truncated")
     }
 
-    @Test("Apple legacy rule (date-ms) and (date-etc-gmt): the date forms")
+    // Apple legacy rule (date-ms) and Apple legacy rule (date-etc-gmt): the two date forms.
+    @Test("the date forms of purchase-info")
     func dates() {
         #expect(LegacyPurchaseInfo.milliseconds("1447821281000") == Instant(millisecondsSince1970: 1_447_821_281_000))
         for bad in ["", "-1", "+1", "1e3", "1234567890123456", " 1"] {
             #expect(LegacyPurchaseInfo.milliseconds(bad) == nil, "\(bad)")
         }
         #expect(
-            LegacyPurchaseInfo.etcGMT("2017-12-23 17:03:44 Etc/GMT") == Instant(millisecondsSince1970: 1_514_048_624_000))
-        for bad in ["2017-12-23T17:03:44 Etc/GMT", "2017-12-23 17:03:44 UTC", "2017-12-23 17:03:44 Etc/GMT ",
-                    "2017-02-30 17:03:44 Etc/GMT", "2017-12-23 17:03:44 America/Los_Angeles"] {
+            LegacyPurchaseInfo.etcGMT("2017-12-23 17:03:44 Etc/GMT")
+                == Instant(millisecondsSince1970: 1_514_048_624_000))
+        for bad in [
+            "2017-12-23T17:03:44 Etc/GMT", "2017-12-23 17:03:44 UTC", "2017-12-23 17:03:44 Etc/GMT ",
+            "2017-02-30 17:03:44 Etc/GMT", "2017-12-23 17:03:44 America/Los_Angeles",
+        ] {
             #expect(LegacyPurchaseInfo.etcGMT(bad) == nil, "\(bad)")
         }
     }

@@ -47,9 +47,18 @@ struct LegacyVectorTests {
         }
     }
 
-    // Apple legacy rule (signature-length), (v1-trailer), (certificate-length), (signed-bytes),
-    // (leaf-marker), (pinned-intermediate), (rsa-1024-v1-v2), (unique-keys), (validity-at-purchase),
-    // (sha1) and RFC 8017 §8.2.2: each has a valid case and a forged or malformed case here.
+    // Each rule below has a valid case and a forged or malformed case in the suite:
+    // Apple legacy rule (signature-length): forged-version-byte-*, forged-v3-rsa1024-leaf
+    // Apple legacy rule (v1-trailer): valid-v1, malformed-v1-without-trailer, malformed-v1-nonzero-trailer
+    // Apple legacy rule (certificate-length): malformed-truncated-certificate, malformed-trailing-bytes
+    // Apple legacy rule (signed-bytes): forged-no-version-in-signed-bytes, forged-purchase-info-changed
+    // Apple legacy rule (leaf-marker): forged-v2-leaf-without-marker
+    // Apple legacy rule (pinned-intermediate): forged-leaf-other-issuer, forged-untrusted-intermediate
+    // Apple legacy rule (rsa-1024-v1-v2): valid-v1 and valid-v2 (RSA-1024 leaves) verify
+    // Apple legacy rule (unique-keys): malformed-duplicate-key-outer, malformed-duplicate-key-purchase-info
+    // Apple legacy rule (validity-at-purchase): forged-v2-leaf-expired, policy-validity-now
+    // Apple legacy rule (date-etc-gmt): valid-v1 has only the Etc/GMT purchase-date
+    // RFC 8017 §8.2.2: forged-signed-by-other-key
     @Test("each vector meets its expectation", arguments: LegacyVectors.cases)
     func vector(_ vector: VectorCase) throws {
         let file = try #require(vector["file"] as? String)

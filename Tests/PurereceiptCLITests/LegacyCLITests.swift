@@ -31,7 +31,8 @@ struct LegacyCLITests {
     func policy() async throws {
         let apple = try await CLI.run(["verify", "Vectors/legacy/valid-v3.b64"])
         #expect(apple.status == 1, "\(apple)")
-        let wrongBundle = try await CLI.run(["verify"] + Self.trust + ["--bundle-id", "x", "Vectors/legacy/valid-v3.b64"])
+        let wrongBundle = try await CLI.run(
+            ["verify"] + Self.trust + ["--bundle-id", "x", "Vectors/legacy/valid-v3.b64"])
         #expect(wrongBundle.status == 1)
         #expect(wrongBundle.stderr.contains("policy.bundleId"))
         let sandbox = try await CLI.run(
@@ -44,6 +45,7 @@ struct LegacyCLITests {
         #expect(usage.status == 64)
     }
 
+    // Apple legacy rule (json-keys): purchase-info keys with `-` turned into `_`.
     @Test("verify --json: status 0 and the purchase-info keys with _, or the failure document")
     func json() async throws {
         let good = try await CLI.run(["verify", "--json"] + Self.trust + ["Vectors/legacy/valid-v3.b64"])

@@ -87,7 +87,7 @@ def build_pki():
     leaf("leaf-v2-expired", 0x5C05, k["leaf1024"], ITUNES_NAME, k["itunes"], OID_ITUNES_LEAF_MARKER,
          not_after="2025-01-01T00:00:00Z")
     leaf("leaf-other-issuer", 0x5C06, k["leaf1024"], OTHER_CA_NAME, k["other"], OID_ITUNES_LEAF_MARKER)
-    for label in ("itunes-ca", "other-ca"):
+    for label in ("itunes-ca", "other-ca", "leaf-v2", "leaf-v3", "leaf-v3-rsa1024", "leaf-v2-nomarker"):
         with open(os.path.join(OUT, label + ".der"), "wb") as handle:
             handle.write(c[label].der)
     return c, k

@@ -77,7 +77,9 @@ struct OpenStepPlistParser {
         var pendingHighSurrogate: UInt16?
         while offset < bytes.count {
             // Limits: string length, counted in input bytes.
-            guard offset - start <= Limits.maxLegacyStringBytes else { throw .init(.stringTooLong, at: start, in: part) }
+            guard offset - start <= Limits.maxLegacyStringBytes else {
+                throw .init(.stringTooLong, at: start, in: part)
+            }
             let byte = bytes[offset]
             let escapeStart = offset
             offset += 1
@@ -90,7 +92,8 @@ struct OpenStepPlistParser {
             }
             guard byte == 0x5C else {
                 guard pendingHighSurrogate == nil, byte >= 0x20 || [0x09, 0x0A, 0x0D].contains(byte) else {
-                    throw .init(pendingHighSurrogate == nil ? .syntax("a string byte") : .badEscape, at: escapeStart, in: part)
+                    throw .init(
+                        pendingHighSurrogate == nil ? .syntax("a string byte") : .badEscape, at: escapeStart, in: part)
                 }
                 out.append(byte)
                 continue
