@@ -67,6 +67,16 @@ struct LegacyCorpusTests {
         #expect(info.productIdentifier == "yearly")
         #expect(info.quantity == 1)
         #expect(verified.validityInstant == Instant(millisecondsSince1970: 1_447_821_281_000))
+        #expect(
+            info.expiresDateRenderings
+                == .init(
+                    milliseconds: "1448346881000", etcGMT: "2015-11-24 06:34:41 Etc/GMT",
+                    losAngeles: "2015-11-23 22:34:41 America/Los_Angeles"))
+        #expect(info.purchaseDateRenderings.losAngeles == "2015-11-17 20:34:41 America/Los_Angeles")
+        #expect(info.originalPurchaseDateRenderings.milliseconds == "1447778081000")
+        // MANIFEST: byte-identical to the NEGATIVE sample kept in receipts/ for the PKCS #7 parser.
+        let negative = "appreceiptvalidator_NEGATIVE-legacy-ios6-transaction-receipt.b64"
+        #expect(try Corpus.bytes(negative) == LegacyCorpus.bytes(LegacyCorpus.v2))
     }
 
     @Test("version 3 production receipt (2017): genuine at its purchase date, MANIFEST values")

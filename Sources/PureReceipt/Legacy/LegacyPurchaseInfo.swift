@@ -41,6 +41,34 @@ public struct LegacyPurchaseInfo: Sendable {
     /// `expires-date` (milliseconds), or `expires-date-formatted`.
     public var expiresDate: Instant? { date("expires-date", formatted: "expires-date-formatted") }
 
+    /// The three renderings of a date, as written (nil where absent).
+    public struct DateRenderings: Sendable, Equatable {
+        public let milliseconds: String?
+        public let etcGMT: String?
+        public let losAngeles: String?
+
+        public init(milliseconds: String?, etcGMT: String?, losAngeles: String?) {
+            self.milliseconds = milliseconds
+            self.etcGMT = etcGMT
+            self.losAngeles = losAngeles
+        }
+    }
+
+    public var purchaseDateRenderings: DateRenderings { renderings("purchase-date-ms", "purchase-date") }
+    public var originalPurchaseDateRenderings: DateRenderings {
+        renderings("original-purchase-date-ms", "original-purchase-date")
+    }
+    /// `expires-date` (ms), `expires-date-formatted`, `expires-date-formatted-pst`.
+    public var expiresDateRenderings: DateRenderings {
+        DateRenderings(
+            milliseconds: self["expires-date"], etcGMT: self["expires-date-formatted"],
+            losAngeles: self["expires-date-formatted-pst"])
+    }
+
+    func renderings(_ milliseconds: String, _ name: String) -> DateRenderings {
+        DateRenderings(milliseconds: self[milliseconds], etcGMT: self[name], losAngeles: self[name + "-pst"])
+    }
+
     /// The instant of the milliseconds key, else of the Etc/GMT-formatted key.
     func date(_ milliseconds: String, formatted: String) -> Instant? {
         if let text = self[milliseconds] { return Self.milliseconds(text) }
