@@ -49,7 +49,7 @@ public struct LegacyTransactionReceipt: Sendable {
 
     /// Whether `input` is plist text: its first byte other than white space is `{`.
     public static func isPlistText(_ input: [UInt8]) -> Bool {
-        input.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == 0x7B
+        input.first { !OpenStepPlistParser.isWhiteSpace($0) } == 0x7B
     }
 
     /// Whether `input` looks like a legacy receipt (plist text, or base64 of it) rather than
@@ -57,8 +57,8 @@ public struct LegacyTransactionReceipt: Sendable {
     public static func isLegacyFormat(_ input: [UInt8]) -> Bool {
         if isPlistText(input) { return true }
         // Base64 of "{" starts with "e" followed by one of "w"…"z", "0"…"9", "+", "/".
-        let body = input.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }.prefix(4)
-        guard body.count == 4, let decoded = try? Base64.decode(Array(body)) else { return false }
+        let body = Array(input.lazy.filter { !OpenStepPlistParser.isWhiteSpace($0) }.prefix(4))
+        guard body.count == 4, let decoded = try? Base64.decode(body) else { return false }
         return isPlistText(decoded)
     }
 

@@ -52,8 +52,11 @@ struct OpenStepPlistParser {
         return entries
     }
 
+    /// Space, tab, LF, CR: the white space accepted between tokens.
+    static func isWhiteSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
     mutating func skipWhiteSpace() {
-        while offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) { offset += 1 }
+        while offset < bytes.count, Self.isWhiteSpace(bytes[offset]) { offset += 1 }
     }
 
     /// The next non-white-space byte, not consumed.
@@ -91,7 +94,7 @@ struct OpenStepPlistParser {
                 return text
             }
             guard byte == 0x5C else {
-                guard pendingHighSurrogate == nil, byte >= 0x20 || [0x09, 0x0A, 0x0D].contains(byte) else {
+                guard pendingHighSurrogate == nil, byte >= 0x20 || Self.isWhiteSpace(byte) else {
                     throw .init(
                         pendingHighSurrogate == nil ? .syntax("a string byte") : .badEscape, at: escapeStart, in: part)
                 }
