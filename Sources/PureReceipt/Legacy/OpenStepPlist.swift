@@ -89,8 +89,10 @@ struct OpenStepPlistParser {
             if byte == 0x22 {
                 guard pendingHighSurrogate == nil else { throw .init(.badEscape, at: escapeStart, in: part) }
                 let text = String(decoding: out, as: UTF8.self)
-                // Valid UTF-8 exactly when decoding replaced nothing.
-                guard text.utf8.elementsEqual(out) else { throw .init(.notUTF8, at: start, in: part) }
+                // Valid UTF-8 exactly when decoding replaced nothing (ASCII always is: the usual case).
+                guard out.allSatisfy({ $0 < 0x80 }) || text.utf8.elementsEqual(out) else {
+                    throw .init(.notUTF8, at: start, in: part)
+                }
                 return text
             }
             guard byte == 0x5C else {
