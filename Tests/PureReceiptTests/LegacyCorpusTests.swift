@@ -211,6 +211,21 @@ struct LegacyCorpusTests {
     }
 }
 
+@Suite("Built-in legacy certificates")
+struct LegacyBuiltInCertificateTests {
+    @Test("each decodes, and its SHA-256 equals the pinned fingerprint (no corpus needed)")
+    func pinned() throws {
+        let iTunes = try #require(LegacyCertificates.iTunesStoreCA)
+        let wwdr = try #require(LegacyCertificates.wwdr2013)
+        let root = try #require(LegacyCertificates.appleIncRoot)
+        #expect(iTunes.sha256Fingerprint() == LegacyCertificates.iTunesStoreCASHA256)
+        #expect(wwdr.sha256Fingerprint() == LegacyCertificates.wwdr2013SHA256)
+        #expect(root.sha256Fingerprint() == TrustAnchors.appleIncRootSHA256)
+        #expect(iTunes.issuer == root.subject && wwdr.issuer == root.subject)
+        #expect(iTunes.subject.description.contains("Apple iTunes Store Certification Authority"))
+    }
+}
+
 /// Hex string → bytes (test input only).
 func bytesFromHex(_ text: String) -> [UInt8] {
     var out: [UInt8] = []

@@ -52,6 +52,7 @@ struct LegacyPlistTests {
             ("{ /* c */ }", "legacy.syntax", 2),  // comment
             (#"{} x"#, "legacy.syntax", 3),  // trailing bytes
             (#"{"a" = "1"; "a" = "2";}"#, "legacy.duplicateKey", 12),  // Apple legacy rule (unique-keys)
+            (#"{"a" = "1"; "\141" = "2";}"#, "legacy.duplicateKey", 12),  // the same key once unescaped
             (#"{"a" = "1;}"#, "legacy.unterminatedString", 7),
             (#"{"a" = "\q";}"#, "legacy.badEscape", 8),
             (#"{"a" = "\U";}"#, "legacy.badEscape", 8),

@@ -168,6 +168,35 @@ class Suite:
         self.cases.append(case)
 
 
+def check(cases):
+    """Cross-checks every valid case with Python `cryptography` alone (not the generator's state):
+    the signature over version || purchase-info with the embedded leaf, and leaf <- intermediate <-
+    test root (each certificate signature checked with its issuer's key)."""
+    import re
+    from cryptography import x509
+    root = x509.load_der_x509_certificate(open(os.path.join(PKI_DIR, "root.der"), "rb").read())
+    inters = [x509.load_der_x509_certificate(open(os.path.join(VECTORS, p), "rb").read())
+              for p in ("legacy/itunes-ca.der", "pki/intermediate.der")]
+    for case in cases:
+        if case["verdict"] != "valid":
+            continue
+        raw = open(os.path.join(OUT, case["file"]), "rb").read()
+        text = raw if case["file"].endswith(".txt") else base64.b64decode(raw)
+        values = dict(re.findall(rb'"([a-z-]+)" = "((?:[^"\\]|\\.)*)";', text))
+        blob = base64.b64decode(b"".join(values[b"signature"].split()))
+        info = base64.b64decode(values[b"purchase-info"])
+        version = blob[0]
+        sig_len = 256 if version == 3 else 128
+        cert_der = blob[1 + sig_len:-4] if version == 1 else blob[1 + sig_len + 4:]
+        leaf = x509.load_der_x509_certificate(cert_der)
+        leaf.public_key().verify(blob[1:1 + sig_len], bytes([version]) + info, padding.PKCS1v15(), hashes.SHA1())
+        issuer = next(i for i in inters if i.subject == leaf.issuer)
+        for child, parent in ((leaf, issuer), (issuer, root)):
+            assert child.issuer == parent.subject
+            parent.public_key().verify(child.signature, child.tbs_certificate_bytes, padding.PKCS1v15(),
+                                       child.signature_hash_algorithm)
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for name in os.listdir(OUT):
@@ -295,6 +324,7 @@ def main():
     s.add("malformed-unquoted-value", data.replace(b'"0";', b'0;'), "an unquoted value", "malformed",
           "legacy.syntax", 3)
 
+    check(s.cases)
     doc = {"format": 1, "generator": "Vectors/tools/generate_legacy.py (PureReceipt project, Apache-2.0)",
            "anchors": {"test-root": "pki/root.der"},
            "intermediates": {"itunes-ca": "legacy/itunes-ca.der", "intermediate": "pki/intermediate.der"},
