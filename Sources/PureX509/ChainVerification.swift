@@ -127,7 +127,7 @@ private func checkPath(_ path: [Certificate], policy: ChainPolicy, at time: DERT
 
 /// RFC 5280 §6.1.4: every certificate that issued another in the path must be allowed to.
 /// Names are rendered only on failure: rendering costs more than all the checks (callgrind).
-private func checkIssuers(_ path: [Certificate]) throws(X509Error) {
+func checkIssuers(_ path: [Certificate]) throws(X509Error) {
     for (index, issuer) in path.enumerated().dropFirst() {
         // RFC 5280 §6.1.4 (k): "verify that the certificate is a CA certificate (as specified in a
         // basicConstraints extension with the cA field set to TRUE)".
@@ -150,7 +150,7 @@ private func checkIssuers(_ path: [Certificate]) throws(X509Error) {
 /// RFC 5280 §4.2: "A certificate-using system MUST reject the certificate if it encounters a
 /// critical extension it does not recognize or a critical extension that contains information
 /// that it cannot process."
-private func checkCriticalExtensions(_ certificate: Certificate) throws(X509Error) {
+func checkCriticalExtensions(_ certificate: Certificate) throws(X509Error) {
     // Apple's markers are understood too: their presence is what the Apple policy checks.
     let understood = ExtensionOID.understood + [AppleMarkers.receiptSigningLeaf, AppleMarkers.wwdrIntermediate]
     for item in certificate.extensions.all where item.critical && !understood.contains(item.oid) {

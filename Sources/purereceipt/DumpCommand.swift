@@ -17,6 +17,7 @@ enum DumpCommand {
             return ExitCode.usage
         }
         let input = readInput(options.positional.first)
+        if LegacyCommand.isLegacy(input.bytes) { return LegacyCommand.dump(input) }
         let bytes: [UInt8]
         do {
             bytes = try ReceiptValidator.receiptBytes(from: input.bytes)

@@ -17,6 +17,9 @@ enum InspectCommand {
             return ExitCode.usage
         }
         let input = readInput(options.positional.first)
+        if LegacyCommand.isLegacy(input.bytes) {
+            return LegacyCommand.inspect(input, json: options.flags.contains("--json"))
+        }
         let parsed: UnverifiedReceipt
         do {
             parsed = try ReceiptValidator.parseUnverified(input.bytes)

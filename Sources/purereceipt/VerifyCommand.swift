@@ -34,6 +34,9 @@ enum VerifyCommand {
         case .success(let read): input = read
         case .failure(let failure): fileFailure(code: InputFailure.code, failure.message, json: json)
         }
+        if LegacyCommand.isLegacy(input.bytes) {
+            return LegacyCommand.verify(input, options: options, policy: policy, json: json)
+        }
         let requestDate = policy.currentTime ?? Instant(millisecondsSince1970: 0)
 
         let verified: VerifiedReceipt

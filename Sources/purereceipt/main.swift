@@ -42,6 +42,10 @@ let usage = """
            purereceipt dump [FILE]                 annotated ASN.1 tree
            purereceipt --help | --version
 
+    input: an app receipt (DER/BER, or its base64) or a legacy transaction receipt (iOS 3–6: the
+           old-style plist, or its base64); the format is detected. For legacy receipts, --root
+           certificates that are not self-issued act as the pinned intermediates.
+
     exit status: 0 genuine and all requested checks hold; 1 not genuine or a check failed;
                  2 not a well-formed receipt or unreadable file; 64 usage error
     """
