@@ -48,7 +48,15 @@ public func verifyLegacyChain(
     guard leaf.extensions.contains(rule.leafMarker) else {
         throw X509Error(.leafMarkerMissing, certificate: leaf.subject.description)
     }
-    let path = try buildPath(leaf: leaf, pool: intermediates, anchors: anchors.candidates(in: intermediates))
+    // Every candidate path is tried (PathBuilding.swift); the first that passes every check wins.
+    return try buildPath(leaf: leaf, pool: intermediates, anchors: anchors.candidates(in: intermediates)) {
+        (path) throws(X509Error) in try checkLegacyPath(path, rule: rule, at: time)
+    }
+}
+
+/// The checks of a complete candidate path [leaf, …, anchor], in the order of the file header.
+private func checkLegacyPath(_ path: [Certificate], rule: LegacyChainRule, at time: DERTime) throws(X509Error) {
+    guard let leaf = path.first else { throw X509Error(.untrusted, certificate: "") }
     try checkIssuers(path)
     // Apple legacy rule (pinned-intermediate): leaf → pinned intermediate → anchor, exactly.
     guard path.count == 3 else { throw X509Error(.untrusted, certificate: leaf.subject.description) }
@@ -73,5 +81,4 @@ public func verifyLegacyChain(
             throw X509Error(.keyTooSmall, certificate: certificate.subject.description)
         }
     }
-    return path
 }
