@@ -48,7 +48,10 @@ public func verifyLegacyChain(
     guard leaf.extensions.contains(rule.leafMarker) else {
         throw X509Error(.leafMarkerMissing, certificate: leaf.subject.description)
     }
-    let path = try buildPath(leaf: leaf, pool: intermediates, anchors: anchors.candidates(in: intermediates))
+    // The first path reaching an anchor is taken; every check below then applies to it.
+    let path = try buildPath(
+        leaf: leaf, pool: intermediates, anchors: anchors.candidates(in: intermediates),
+        accept: { (_: [Certificate]) throws(X509Error) in })
     try checkIssuers(path)
     // Apple legacy rule (pinned-intermediate): leaf → pinned intermediate → anchor, exactly.
     guard path.count == 3 else { throw X509Error(.untrusted, certificate: leaf.subject.description) }
