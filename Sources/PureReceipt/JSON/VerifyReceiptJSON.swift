@@ -19,10 +19,14 @@ public enum VerifyReceiptEndpoint: Sendable {
 
 /// A rendered JSON document and its status.
 public struct VerifyReceiptDocument: Sendable {
+    /// The document's `status`: 0, or the endpoint's error status (21002, 21003, 21007, 21008, 21010).
     public let status: Int
+    /// The JSON text.
     public let text: String
 }
 
+/// Renders receipts and failures as the JSON documents of Apple's deprecated verifyReceipt endpoint
+/// (field names and typing in `Docs/JSON.md`).
 public enum VerifyReceiptJSON {
     /// The verifyReceipt response for a verified receipt. `requestDate` fills `request_date`.
     public static func render(
