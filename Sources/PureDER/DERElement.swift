@@ -4,6 +4,7 @@
 public struct DERElement: Sendable {
     /// The whole input the element lies in.
     public let bytes: [UInt8]
+    /// The element's identifier: class, constructed bit and tag number.
     public let tag: DERTag
     /// Offset of the identifier octet.
     public let start: Int
@@ -15,6 +16,7 @@ public struct DERElement: Sendable {
     public let isIndefinite: Bool
     /// Rules and depth of the cursor the element was read from.
     public let rules: EncodingRules
+    /// Nesting depth of the cursor the element was read from (0 at the outermost level).
     public let depth: Int
     /// Indefinite-length nesting of the cursor the element was read from.
     public let indefiniteDepth: Int

@@ -42,12 +42,14 @@ public struct DERError: Error, Sendable, Equatable, CustomStringConvertible {
         case tooMany
     }
 
+    /// What went wrong.
     public let kind: Kind
     /// Absolute offset in the input where the problem was found.
     public let offset: Int
     /// What was being read, e.g. "INTEGER", "SignerInfo.version", "length".
     public let context: String
 
+    /// An error of `kind` found at byte `offset` of the input while reading `context`.
     public init(_ kind: Kind, at offset: Int, _ context: String) {
         self.kind = kind
         self.offset = offset

@@ -29,12 +29,19 @@ public struct Certificate: Sendable {
     public let version: Int
     /// The serialNumber INTEGER's content octets (two's complement, as encoded).
     public let serialNumber: ArraySlice<UInt8>
+    /// The algorithm the issuer signed the certificate with.
     public let signatureAlgorithm: SignatureAlgorithm
+    /// The issuer's name, as encoded (compared as bytes when chaining).
     public let issuer: DistinguishedName
+    /// The subject's name, as encoded.
     public let subject: DistinguishedName
+    /// Start of the validity period.
     public let notBefore: DERTime
+    /// End of the validity period.
     public let notAfter: DERTime
+    /// The certified public key.
     public let publicKey: PublicKey
+    /// The extensions, in input order.
     public let extensions: Extensions
     /// The signatureValue octets.
     public let signature: ArraySlice<UInt8>

@@ -53,6 +53,7 @@ public struct VerifiedChainCache: Sendable {
     private var clock: UInt64 = 0
     /// Lookups answered from the cache, and lookups that were not.
     public private(set) var hits = 0
+    /// Lookups that found no matching chain.
     public private(set) var misses = 0
 
     /// An empty cache keeping at most `capacity` chains (clamped to 0…`Limits.maxCachedChains`).
@@ -204,6 +205,7 @@ public actor ChainCache {
     public var count: Int { storage.count }
     /// Lookups answered from the cache, and lookups that were not.
     public var hits: Int { storage.hits }
+    /// Lookups that found no matching chain.
     public var misses: Int { storage.misses }
 
     /// Forgets every chain.

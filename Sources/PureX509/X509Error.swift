@@ -59,10 +59,12 @@ public struct X509Error: Error, Sendable, CustomStringConvertible {
         case keyUsageNotAllowed
     }
 
+    /// What went wrong.
     public let kind: Kind
     /// The subject of the certificate concerned, for messages (nil when none is).
     public let certificate: String?
 
+    /// An error of `kind`, naming the certificate (its subject) when known.
     public init(_ kind: Kind, certificate: String? = nil) {
         self.kind = kind
         self.certificate = certificate

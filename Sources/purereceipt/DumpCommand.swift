@@ -22,6 +22,7 @@ enum DumpCommand {
         do {
             bytes = try ReceiptValidator.receiptBytes(from: input.bytes)
         } catch {
+            InputKind.explainIfNotReceipt(input.bytes, json: false)
             fail("not a well-formed receipt: \(error.code): \(error.message)", ExitCode.malformed)
         }
         var dumper = Dumper()

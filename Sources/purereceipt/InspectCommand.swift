@@ -24,6 +24,7 @@ enum InspectCommand {
         do {
             parsed = try ReceiptValidator.parseUnverified(input.bytes)
         } catch {
+            InputKind.explainIfNotReceipt(input.bytes, json: options.flags.contains("--json"))
             if options.flags.contains("--json") { print(VerifyReceiptJSON.render(error).text) }
             fail("not a well-formed receipt: \(error.code): \(error.message)", ExitCode.malformed)
         }

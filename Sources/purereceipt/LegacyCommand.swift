@@ -32,6 +32,7 @@ enum LegacyCommand {
         do {
             verified = try LegacyReceiptValidator.validate(input.bytes, policy: legacy)
         } catch {
+            if error.verdict == .malformed { InputKind.explainIfNotReceipt(input.bytes, json: json) }
             if json { print(VerifyReceiptJSON.render(error).text) }
             VerifyCommand.report(VerifyCommand.verdictText(error.verdict), code: error.code, error.message)
             return error.verdict == .malformed ? ExitCode.malformed : ExitCode.notGenuine
@@ -137,6 +138,7 @@ enum LegacyCommand {
         do {
             return try LegacyTransactionReceipt(bytes)
         } catch {
+            InputKind.explainIfNotReceipt(bytes, json: json)
             let failure = ReceiptValidationError(.malformed, code: error.code, error.description, offset: error.offset)
             if json { print(VerifyReceiptJSON.render(failure).text) }
             fail("not a well-formed receipt: \(failure.code): \(failure.message)", ExitCode.malformed)

@@ -43,6 +43,7 @@ enum VerifyCommand {
         do {
             verified = try ReceiptValidator.validate(input.bytes, policy: policy)
         } catch {
+            if error.verdict == .malformed { InputKind.explainIfNotReceipt(input.bytes, json: json) }
             if json { print(VerifyReceiptJSON.render(error).text) }
             var message = error.message
             if error.code == "chain.certificateExpired" {

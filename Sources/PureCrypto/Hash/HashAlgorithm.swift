@@ -7,7 +7,16 @@
 
 /// The hash algorithms of FIPS 180-4 that PureCrypto implements.
 public enum HashAlgorithm: Sendable, Hashable, CaseIterable {
-    case sha1, sha224, sha256, sha384, sha512
+    /// SHA-1: 20-byte digest (collisions are practical: receipts only).
+    case sha1
+    /// SHA-224: 28-byte digest.
+    case sha224
+    /// SHA-256: 32-byte digest.
+    case sha256
+    /// SHA-384: 48-byte digest.
+    case sha384
+    /// SHA-512: 64-byte digest.
+    case sha512
 
     /// Digest length in bytes.
     public var digestSize: Int {

@@ -11,7 +11,9 @@
 
 /// SHA-1 (FIPS 180-4 §6.1): 20-byte digest.
 public struct SHA1: HashFunction {
+    /// 20 bytes.
     public static var digestSize: Int { 20 }
+    /// 64 bytes.
     public static var blockSize: Int { 64 }
 
     // FIPS 180-4 §5.3.1: the initial hash value H(0).
@@ -26,10 +28,13 @@ public struct SHA1: HashFunction {
     /// Message length so far in bytes.
     private var byteCount: UInt64 = 0
 
+    /// A hasher with no input yet.
     public init() {}
 
+    /// Appends `bytes` to the message.
     public mutating func update(_ bytes: [UInt8]) { update(bytes[...]) }
 
+    /// Appends `bytes` to the message.
     public mutating func update(_ bytes: ArraySlice<UInt8>) {
         // Wraps only after 2^64 bytes, far beyond the FIPS 180-4 §1 limit of 2^61 bytes.
         byteCount &+= UInt64(truncatingIfNeeded: bytes.count)
@@ -66,6 +71,7 @@ public struct SHA1: HashFunction {
         }
     }
 
+    /// The digest of the bytes given so far; the hasher is reset to the empty message.
     public mutating func finalize() -> [UInt8] {
         // FIPS 180-4 §5.1.1: "append the bit '1' to the end of the message, followed by k zero bits,
         // where k is the smallest, non-negative solution to ℓ + 1 + k ≡ 448 mod 512. Then append the

@@ -14,6 +14,7 @@ extension RSAPublicKey {
     /// - Parameters:
     ///   - signature: exactly `modulusByteCount` octets.
     ///   - digest: the hash of the message under `algorithm` (its length must match).
+    ///   - algorithm: the hash that produced `digest`; selects the DigestInfo prefix.
     /// - Throws: `RSAError.invalidSignature` for every kind of failure.
     public func verifyPKCS1v15(
         signature: ArraySlice<UInt8>, digest: [UInt8], algorithm: HashAlgorithm

@@ -5,6 +5,7 @@
 
 /// An object identifier, held as its DER content octets (what equality and hashing use).
 public struct OID: Sendable, Hashable, CustomStringConvertible {
+    /// The DER content octets (base-128 sub-identifiers, without tag and length).
     public let contentBytes: [UInt8]
 
     /// An OID from its content octets, validated.

@@ -6,6 +6,7 @@
 
 /// The value of an OCTET STRING as one or more byte ranges of the input, in order.
 public struct OctetStringSegments: Sendable {
+    /// The whole input the segments lie in.
     public let bytes: [UInt8]
     /// Content ranges of the primitive segments, in order (one range for the primitive form).
     public let segments: [Range<Int>]

@@ -7,7 +7,9 @@
 
 /// A decoded character string and the universal tag it carried.
 public struct DERString: Sendable {
+    /// The universal tag the string was encoded with (e.g. ``DERTag/utf8String``).
     public let tag: DERTag
+    /// The decoded text.
     public let value: String
 }
 

@@ -5,10 +5,13 @@
 
 /// A certificate time: seconds since 1970-01-01T00:00:00Z.
 public struct DERTime: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Seconds since 1970-01-01T00:00:00Z (negative before 1970).
     public let secondsSince1970: Int64
 
+    /// The instant `secondsSince1970` seconds after 1970-01-01T00:00:00Z.
     public init(secondsSince1970: Int64) { self.secondsSince1970 = secondsSince1970 }
 
+    /// Earlier instants order first.
     public static func < (lhs: DERTime, rhs: DERTime) -> Bool { lhs.secondsSince1970 < rhs.secondsSince1970 }
 
     /// RFC 3339 UTC rendering, e.g. "2025-03-14T09:26:53Z".

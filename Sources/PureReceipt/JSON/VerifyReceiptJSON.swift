@@ -19,15 +19,31 @@ public enum VerifyReceiptEndpoint: Sendable {
 
 /// A rendered JSON document and its status.
 public struct VerifyReceiptDocument: Sendable {
+    /// The document's `status`: 0, or the endpoint's error status (21002, 21003, 21007, 21008, 21010).
     public let status: Int
+    /// The JSON text.
     public let text: String
 }
 
+/// Renders receipts and failures as the JSON documents of Apple's deprecated verifyReceipt endpoint
+/// (field names and typing in `Docs/JSON.md`).
 public enum VerifyReceiptJSON {
-    /// The verifyReceipt response for a verified receipt. `requestDate` fills `request_date`.
+    /// The verifyReceipt response for a verified receipt.
+    ///
+    /// `VerifyReceiptJSON.render(verified)` is the whole document for the receipt's own environment:
+    /// status 0 and `environment` `Production` or `Sandbox`, as the matching endpoint answered.
+    ///
+    /// - Parameters:
+    ///   - verified: a receipt that passed ``ReceiptValidator``.
+    ///   - endpoint: the endpoint to emulate. The default, ``VerifyReceiptEndpoint/any``, is the
+    ///     one matching the receipt's environment; `.production` or `.sandbox` give status 21007 or
+    ///     21008 for a receipt of the other environment, as Apple's endpoints did.
+    ///   - requestDate: fills `request_date`, `request_date_ms` and `request_date_pst`; when nil (the
+    ///     default) they are left out rather than invented.
+    ///   - pretty: indented output (the default) or one line.
     public static func render(
         _ verified: VerifiedReceipt, endpoint: VerifyReceiptEndpoint = .any,
-        requestDate: Instant, pretty: Bool = true
+        requestDate: Instant? = nil, pretty: Bool = true
     ) -> VerifyReceiptDocument {
         let receipt = verified.receipt
         let isProduction = receipt.environment == .production || receipt.environment == .productionVPP
@@ -72,7 +88,7 @@ public enum VerifyReceiptJSON {
         return VerifyReceiptDocument(status: error.status, text: json.text)
     }
 
-    private static func writeReceipt(_ receipt: AppReceipt, requestDate: Instant, into json: inout JSONWriter) {
+    private static func writeReceipt(_ receipt: AppReceipt, requestDate: Instant?, into json: inout JSONWriter) {
         json.beginObject()
         if let environment = receipt.environment { json.field("receipt_type", environment.rawValue) }
         if let id = receipt.appItemID {

@@ -5,6 +5,7 @@ public import PureX509
 
 /// A structural failure of a legacy transaction receipt. Every case is a `malformed` verdict.
 public struct LegacyReceiptError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong with the receipt.
     public enum Kind: Sendable {
         /// Input larger than `Limits.maxLegacyReceiptBytes`.
         case inputTooLarge
@@ -42,18 +43,21 @@ public struct LegacyReceiptError: Error, Sendable, Equatable, CustomStringConver
         case date(String)
     }
 
+    /// What went wrong.
     public let kind: Kind
     /// Byte offset inside `part`.
     public let offset: Int
     /// `receipt` (the outer plist), `purchase-info` (its decoded value) or `signature` (the blob).
     public let part: String
 
+    /// An error of `kind` at byte `offset` of `part` (`receipt`, `purchase-info` or `signature`).
     public init(_ kind: Kind, at offset: Int, in part: String) {
         self.kind = kind
         self.offset = offset
         self.part = part
     }
 
+    /// Errors are equal when kind, offset and part are.
     public static func == (lhs: LegacyReceiptError, rhs: LegacyReceiptError) -> Bool {
         lhs.code == rhs.code && lhs.offset == rhs.offset && lhs.part == rhs.part
     }

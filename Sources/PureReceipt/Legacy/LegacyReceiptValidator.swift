@@ -22,9 +22,13 @@ public struct LegacyReceiptPolicy: Sendable {
     public var validityInstant: Instant?
     /// Required `bid`, `product-id`, and accepted environments (`Production` when absent).
     public var bundleIdentifier: String?
+    /// Required `product-id` (compared as bytes), or nil for any.
     public var productIdentifier: String?
+    /// Accepted values of the outer `environment` key (`Production` when the key is absent), or nil
+    /// for any. The key is outside the signature: use it to route, never to decide.
     public var environments: [String]?
 
+    /// A policy; every requirement defaults to none, the trust to Apple's built-in certificates.
     public init(
         anchors: TrustAnchors = TrustAnchors(certificates: LegacyCertificates.appleIncRoot.map { [$0] } ?? []),
         intermediates: [Certificate]? = nil, validityInstant: Instant? = nil,
@@ -41,6 +45,7 @@ public struct LegacyReceiptPolicy: Sendable {
 
 /// A legacy receipt whose signature, chain and requested checks held.
 public struct VerifiedLegacyReceipt: Sendable {
+    /// The parsed receipt: purchase info, signature blob and outer pairs.
     public let receipt: LegacyTransactionReceipt
     /// leaf, intermediate, anchor.
     public let chain: [Certificate]
@@ -53,6 +58,8 @@ public struct VerifiedLegacyReceipt: Sendable {
     }
 }
 
+/// Verifies legacy transaction receipts (iOS 3–6 `transactionReceipt`) offline: signature, chain at
+/// the purchase date, then the policy.
 public enum LegacyReceiptValidator {
     /// Verifies `input` (base64 text or the plist text) under `policy`.
     public static func validate(_ input: [UInt8], policy: LegacyReceiptPolicy = LegacyReceiptPolicy())

@@ -29,6 +29,7 @@ public struct LegacySignatureBlob: Sendable {
         }
     }
 
+    /// Splits a decoded `signature` value into version, signature and DER leaf certificate.
     public init(_ blob: [UInt8]) throws(LegacyReceiptError) {
         let part = "signature"
         guard let version = blob.first else { throw .init(.truncated, at: 0, in: part) }

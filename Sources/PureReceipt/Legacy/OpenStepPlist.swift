@@ -15,7 +15,9 @@ import PureDER
 
 /// One key/value pair of a legacy plist dictionary, unescaped.
 public struct LegacyPlistEntry: Sendable {
+    /// The key, unescaped.
     public let key: String
+    /// The value, unescaped.
     public let value: String
     /// Byte offset of the key's opening quote.
     public let offset: Int

@@ -33,6 +33,7 @@ public struct AppReceipt: Sendable {
     public internal(set) var sha1Hash: ArraySlice<UInt8> = []
     /// 6, 7: undocumented opaque blobs.
     public internal(set) var attribute6: ArraySlice<UInt8>?
+    /// 7: undocumented opaque blob.
     public internal(set) var attribute7: ArraySlice<UInt8>?
     /// 8: date of the App Store transaction behind this receipt (empty in sandbox).
     public internal(set) var transactionDate: Instant?
@@ -47,6 +48,7 @@ public struct AppReceipt: Sendable {
     public internal(set) var creationDate = Instant(millisecondsSince1970: 0)
     /// 13, 14: undocumented INTEGERs.
     public internal(set) var attribute13: Int64?
+    /// 14: undocumented INTEGER.
     public internal(set) var attribute14: Int64?
     /// 15: download id (up to 8 bytes); 0 in sandbox.
     public internal(set) var downloadID: UInt64?

@@ -9,40 +9,73 @@
 /// Attribute type numbers of App Store receipts (the `type` field of a ReceiptAttribute).
 public enum ReceiptAttributeType {
     // Top level (RECEIPT-FIELDS.md 3a).
+    /// 0: receipt type (environment).
     public static let environment: Int64 = 0
+    /// 1: the app's App Store item id.
     public static let appItemID: Int64 = 1
+    /// 2: bundle identifier.
     public static let bundleIdentifier: Int64 = 2
+    /// 3: app version (CFBundleVersion on iOS).
     public static let appVersion: Int64 = 3
+    /// 4: opaque value hashed into attribute 5.
     public static let opaqueValue: Int64 = 4
+    /// 5: SHA-1 device hash.
     public static let sha1Hash: Int64 = 5
+    /// 8: transaction date.
     public static let transactionDate: Int64 = 8
+    /// 9: fulfillment tool version.
     public static let fulfillmentToolVersion: Int64 = 9
+    /// 10: age rating.
     public static let ageRating: Int64 = 10
+    /// 11: developer id.
     public static let developerID: Int64 = 11
+    /// 12: receipt creation date.
     public static let creationDate: Int64 = 12
+    /// 15: download id.
     public static let downloadID: Int64 = 15
+    /// 16: version external identifier.
     public static let versionExternalIdentifier: Int64 = 16
+    /// 17: one in-app purchase record (repeats).
     public static let inAppPurchase: Int64 = 17
+    /// 18: original purchase date.
     public static let originalPurchaseDate: Int64 = 18
+    /// 19: original application version.
     public static let originalAppVersion: Int64 = 19
+    /// 21: receipt expiration date (VPP).
     public static let expirationDate: Int64 = 21
+    /// 23: organization display name.
     public static let organizationDisplayName: Int64 = 23
+    /// 32: preorder date.
     public static let preorderDate: Int64 = 32
 
     // In-app purchase records (RECEIPT-FIELDS.md 3b).
+    /// 1701: quantity.
     public static let quantity: Int64 = 1701
+    /// 1702: product identifier.
     public static let productIdentifier: Int64 = 1702
+    /// 1703: transaction identifier.
     public static let transactionIdentifier: Int64 = 1703
+    /// 1704: purchase date.
     public static let purchaseDate: Int64 = 1704
+    /// 1705: original transaction identifier.
     public static let originalTransactionIdentifier: Int64 = 1705
+    /// 1706: original purchase date of the in-app purchase.
     public static let inAppOriginalPurchaseDate: Int64 = 1706
+    /// 1707: product type.
     public static let productType: Int64 = 1707
+    /// 1708: subscription expiration date.
     public static let subscriptionExpirationDate: Int64 = 1708
+    /// 1711: web order line item id.
     public static let webOrderLineItemID: Int64 = 1711
+    /// 1712: cancellation date.
     public static let cancellationDate: Int64 = 1712
+    /// 1713: is trial period.
     public static let isTrialPeriod: Int64 = 1713
+    /// 1719: is in introductory offer period.
     public static let isInIntroOfferPeriod: Int64 = 1719
+    /// 1720: cancellation reason.
     public static let cancellationReason: Int64 = 1720
+    /// 1721: promotional offer identifier.
     public static let promotionalOfferIdentifier: Int64 = 1721
 
     /// A short human name of a top-level attribute type, e.g. "bundle id"; "unknown" otherwise.

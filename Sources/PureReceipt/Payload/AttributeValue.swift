@@ -16,6 +16,7 @@ public struct ASCIIPackedInteger: Sendable, Hashable, CustomStringConvertible {
     /// The INTEGER value.
     public let value: Int64
 
+    /// The attribute holding `value`.
     public init(value: Int64) { self.value = value }
 
     /// The big-endian bytes of a positive value as text when every one of them is printable ASCII

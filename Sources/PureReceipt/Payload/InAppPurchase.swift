@@ -12,13 +12,18 @@ import PureDER
 
 /// The product type of an in-app purchase (attribute 1707; absent in Xcode receipts).
 public enum InAppProductType: Sendable, Hashable {
+    /// 0: bought once, kept forever.
     case nonConsumable
+    /// 1: used up once bought (receipts list them until the transaction is finished).
     case consumable
+    /// 2: a subscription with a fixed period that does not renew.
     case nonRenewingSubscription
+    /// 3: an auto-renewable subscription.
     case autoRenewableSubscription
     /// Any other value, kept verbatim.
     case other(Int64)
 
+    /// The type for an attribute 1707 value (unknown values become ``other(_:)``).
     public init(rawValue: Int64) {
         switch rawValue {
         case 0: self = .nonConsumable
@@ -29,6 +34,7 @@ public enum InAppProductType: Sendable, Hashable {
         }
     }
 
+    /// The attribute 1707 value.
     public var rawValue: Int64 {
         switch self {
         case .nonConsumable: return 0
@@ -73,9 +79,13 @@ public struct InAppPurchase: Sendable {
     public internal(set) var isTrialPeriod: Bool?
     /// 1714 ... 1718: undocumented UTF8Strings (empty in every sample), by type.
     public internal(set) var attribute1714: String?
+    /// 1715: undocumented UTF8String.
     public internal(set) var attribute1715: String?
+    /// 1716: undocumented UTF8String.
     public internal(set) var attribute1716: String?
+    /// 1717: undocumented UTF8String.
     public internal(set) var attribute1717: String?
+    /// 1718: undocumented UTF8String.
     public internal(set) var attribute1718: String?
     /// 1719: the period is an introductory offer (any non-zero INTEGER reads as true).
     public internal(set) var isInIntroOfferPeriod: Bool?

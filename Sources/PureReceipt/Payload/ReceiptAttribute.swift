@@ -29,6 +29,7 @@ public struct ReceiptAttribute: Sendable, Equatable {
     /// Offset of the ReceiptAttribute SEQUENCE in the payload.
     public let offset: Int
 
+    /// An attribute as read from the payload.
     public init(type: Int64, version: Int64, value: ArraySlice<UInt8>, offset: Int) {
         self.type = type
         self.version = version

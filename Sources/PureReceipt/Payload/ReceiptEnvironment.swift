@@ -3,15 +3,20 @@
 
 /// The environments a receipt's attribute 0 may name.
 public enum ReceiptEnvironment: Sendable, Hashable, CustomStringConvertible {
+    /// `Production`: an App Store purchase.
     case production
+    /// `ProductionSandbox`: sandbox testing, TestFlight and App Review.
     case productionSandbox
+    /// `ProductionVPP`: bought through the Volume Purchase Program.
     case productionVPP
+    /// `ProductionVPPSandbox`: VPP in the sandbox.
     case productionVPPSandbox
     /// StoreKit testing in Xcode: signed by a key that ships with Xcode, so it proves nothing.
     case xcode
     /// Any other value, kept verbatim.
     case other(String)
 
+    /// The environment attribute 0 names (unknown text becomes ``other(_:)``).
     public init(rawValue: String) {
         switch rawValue {
         case "Production": self = .production
@@ -23,6 +28,7 @@ public enum ReceiptEnvironment: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The text of attribute 0, e.g. `ProductionSandbox`.
     public var rawValue: String {
         switch self {
         case .production: return "Production"

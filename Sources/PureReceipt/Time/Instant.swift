@@ -11,6 +11,7 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Milliseconds since 1970-01-01T00:00:00Z; negative before.
     public let millisecondsSince1970: Int64
 
+    /// The instant `millisecondsSince1970` milliseconds after 1970-01-01T00:00:00Z.
     public init(millisecondsSince1970: Int64) {
         self.millisecondsSince1970 = millisecondsSince1970
     }
@@ -35,6 +36,7 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
         formatRFC3339(self)
     }
 
+    /// Earlier instants order first.
     public static func < (lhs: Instant, rhs: Instant) -> Bool {
         lhs.millisecondsSince1970 < rhs.millisecondsSince1970
     }

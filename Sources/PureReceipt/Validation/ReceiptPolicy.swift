@@ -30,6 +30,7 @@ public struct ReceiptPolicy: Sendable {
     /// accepts Xcode receipts; a list without `.xcode` refuses them even with the opt-in).
     public var environments: Set<ReceiptEnvironment>
 
+    /// A policy; every requirement defaults to none, the trust to the built-in Apple Inc. Root CA.
     public init(
         anchors: TrustAnchors = .appleIncRoot, xcodeCertificate: Certificate? = nil,
         validityInstant: Instant? = nil, currentTime: Instant? = nil,

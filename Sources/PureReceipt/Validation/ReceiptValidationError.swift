@@ -16,6 +16,7 @@ public struct ReceiptValidationError: Error, Sendable, CustomStringConvertible {
         case policyFailed = "policy-failed"
     }
 
+    /// The class of failure: malformed, not authentic, or a policy check that failed.
     public let verdict: Verdict
     /// Stable machine-readable code, e.g. `der.lengthPastEnd`, `chain.certificateExpired`, `policy.bundleId`.
     public let code: String

@@ -38,6 +38,7 @@ public struct CMSError: Error, Sendable, CustomStringConvertible {
         case chain(X509Error)
     }
 
+    /// What went wrong.
     public let kind: Kind
     /// Absolute offset in the input where the problem was found, when it is tied to one place.
     public let offset: Int?

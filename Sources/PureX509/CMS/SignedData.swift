@@ -30,6 +30,7 @@ public import PureDER
 /// SignerInfos ::= SET OF SignerInfo
 /// ```
 public struct SignedData: Sendable {
+    /// `CMSVersion` of the SignedData.
     public let version: Int
     /// The digest algorithms the SignedData lists.
     public let digestAlgorithms: [HashAlgorithm]
@@ -39,6 +40,7 @@ public struct SignedData: Sendable {
     public let content: OctetStringSegments
     /// The certificates, in the order they appear (Apple: chain order).
     public let certificates: [Certificate]
+    /// The signers, in input order (App Store receipts: exactly one).
     public let signerInfos: [SignerInfo]
 
     /// The eContent value as one array (copies the bytes).

@@ -26,7 +26,9 @@ public struct VerifiedSignedData: Sendable {
     public let contentType: OID
     /// The verified chain, signer first, trust anchor last.
     public let chain: [Certificate]
+    /// The digest algorithm of the signer that verified.
     public let digestAlgorithm: HashAlgorithm
+    /// The signature algorithm of the signer that verified.
     public let signatureAlgorithm: CMSSignatureAlgorithm
     /// True when the signature covered signed attributes rather than the content directly.
     public let hadSignedAttributes: Bool

@@ -29,11 +29,15 @@ import PureDER
 /// SignatureValue ::= OCTET STRING
 /// ```
 public struct SignerInfo: Sendable {
+    /// `CMSVersion`: 1 for issuerAndSerialNumber, 3 for subjectKeyIdentifier.
     public let version: Int
+    /// How the signer's certificate is named.
     public let signerIdentifier: SignerIdentifier
+    /// The digest algorithm over the content (or the signed attributes).
     public let digestAlgorithm: HashAlgorithm
     /// The signed attributes, if the signer used them (Apple receipts do not).
     public let signedAttributes: SignedAttributes?
+    /// The signature algorithm.
     public let signatureAlgorithm: CMSSignatureAlgorithm
     /// The signature octets, in place in the input.
     public let signature: ArraySlice<UInt8>

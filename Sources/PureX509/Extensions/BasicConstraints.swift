@@ -19,6 +19,7 @@ public struct BasicConstraints: Sendable, Hashable {
     /// The maximum number of non-self-issued intermediate certificates that may follow this one.
     public let pathLenConstraint: Int?
 
+    /// The constraints with these values.
     public init(isCA: Bool, pathLenConstraint: Int?) {
         self.isCA = isCA
         self.pathLenConstraint = pathLenConstraint

@@ -23,7 +23,9 @@ public import PureDER
 
 /// One extension, as found in the certificate.
 public struct Extension: Sendable {
+    /// The extension's `extnID`.
     public let oid: OID
+    /// The `critical` flag (DEFAULT FALSE when absent).
     public let critical: Bool
     /// The content of extnValue: the DER encoding of the extension's own value.
     public let value: ArraySlice<UInt8>
@@ -32,16 +34,22 @@ public struct Extension: Sendable {
 /// Object identifiers of the extensions this library decodes (RFC 5280 §4.2.1).
 public enum ExtensionOID {
     // RFC 5280 §4.2.1.2: id-ce-subjectKeyIdentifier OBJECT IDENTIFIER ::=  { id-ce 14 }
+    /// subjectKeyIdentifier, 2.5.29.14.
     public static let subjectKeyIdentifier = OID(2, 5, 29, 14)
     // RFC 5280 §4.2.1.3: id-ce-keyUsage OBJECT IDENTIFIER ::=  { id-ce 15 }
+    /// keyUsage, 2.5.29.15.
     public static let keyUsage = OID(2, 5, 29, 15)
     // RFC 5280 §4.2.1.9: id-ce-basicConstraints OBJECT IDENTIFIER ::=  { id-ce 19 }
+    /// basicConstraints, 2.5.29.19.
     public static let basicConstraints = OID(2, 5, 29, 19)
     // RFC 5280 §4.2.1.4: id-ce-certificatePolicies OBJECT IDENTIFIER ::=  { id-ce 32 }
+    /// certificatePolicies, 2.5.29.32.
     public static let certificatePolicies = OID(2, 5, 29, 32)
     // RFC 5280 §4.2.1.1: id-ce-authorityKeyIdentifier OBJECT IDENTIFIER ::=  { id-ce 35 }
+    /// authorityKeyIdentifier, 2.5.29.35.
     public static let authorityKeyIdentifier = OID(2, 5, 29, 35)
     // RFC 5280 §4.2.1.12: id-ce-extKeyUsage OBJECT IDENTIFIER ::= { id-ce 37 }
+    /// extKeyUsage, 2.5.29.37.
     public static let extendedKeyUsage = OID(2, 5, 29, 37)
 
     /// The extensions whose meaning this library knows (decoded above). A critical extension
@@ -56,7 +64,9 @@ public enum ExtensionOID {
 public struct Extensions: Sendable {
     /// Every extension, in certificate order.
     public let all: [Extension]
+    /// The decoded basicConstraints extension, if present.
     public let basicConstraints: BasicConstraints?
+    /// The decoded keyUsage extension, if present.
     public let keyUsage: KeyUsage?
     /// The KeyPurposeId OIDs of extendedKeyUsage, if present.
     public let extendedKeyUsage: [OID]?

@@ -23,14 +23,23 @@ public struct KeyUsage: OptionSet, Sendable, Hashable {
     public let rawValue: UInt16
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
+    /// Bit 0, `digitalSignature`: verifying signatures other than on certificates and CRLs.
     public static let digitalSignature = KeyUsage(rawValue: 1 << 0)
+    /// Bit 1, `nonRepudiation`: non-repudiation (X.509's contentCommitment).
     public static let nonRepudiation = KeyUsage(rawValue: 1 << 1)
+    /// Bit 2, `keyEncipherment`: enciphering keys.
     public static let keyEncipherment = KeyUsage(rawValue: 1 << 2)
+    /// Bit 3, `dataEncipherment`: enciphering user data.
     public static let dataEncipherment = KeyUsage(rawValue: 1 << 3)
+    /// Bit 4, `keyAgreement`: key agreement.
     public static let keyAgreement = KeyUsage(rawValue: 1 << 4)
+    /// Bit 5, `keyCertSign`: verifying signatures on certificates.
     public static let keyCertSign = KeyUsage(rawValue: 1 << 5)
+    /// Bit 6, `cRLSign`: verifying signatures on CRLs.
     public static let cRLSign = KeyUsage(rawValue: 1 << 6)
+    /// Bit 7, `encipherOnly`: with keyAgreement: enciphering only.
     public static let encipherOnly = KeyUsage(rawValue: 1 << 7)
+    /// Bit 8, `decipherOnly`: with keyAgreement: deciphering only.
     public static let decipherOnly = KeyUsage(rawValue: 1 << 8)
 
     /// Reads the extension value at the cursor.
