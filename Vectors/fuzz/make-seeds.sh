@@ -8,6 +8,8 @@
 #   verify       the valid and forged receipts up to 64 KiB, and valid-der-sha256.b64 (base64 input)
 #   payload      the eContent (receipt payload) of every receipt whose envelope can be read, deduplicated
 #   base64       valid-der-sha256.b64, and a few receipts and certificates encoded plain and wrapped at 76
+#   json         small hand-written JSON texts: every value kind, escapes, surrogate pairs, numbers
+#                (Xcode's fractional milliseconds), a StoreKit-shaped transaction payload
 #
 # Deterministic: rerunning leaves every file byte-identical. Needs python3 (standard library only).
 set -eu
@@ -15,7 +17,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 vectors=$(cd "$here/.." && pwd)
 seeds="$here/seeds"
 rm -rf "$seeds"
-mkdir -p "$seeds/der" "$seeds/certificate" "$seeds/cms" "$seeds/payload" "$seeds/verify" "$seeds/base64"
+mkdir -p "$seeds/der" "$seeds/certificate" "$seeds/cms" "$seeds/payload" "$seeds/verify" "$seeds/base64" "$seeds/json"
 max=65536
 
 for f in "$vectors"/pki/*.der; do
@@ -120,6 +122,19 @@ PY
 cp "$vectors/receipts/valid-der-sha256.b64" "$seeds/base64/"
 cp "$vectors/receipts/valid-der-sha256.b64" "$seeds/verify/"
 
-for t in der certificate cms payload verify base64; do
+python3 - "$seeds/json" <<'PY'
+import hashlib, os, sys
+texts = [
+    b'null', b'true', b'[false, null, 0, -0.5e-3, 1E+2]', b'"\\u00e9\\uD83D\\uDE00\\n\\"\\/"',
+    b'{"a": {"b": [1, 2, {"c": "d"}]}, "e": ""}', b'1697679936049.7297', b'-9223372036854775808',
+    b'{"transactionId":"2000000000000001","purchaseDate":1697679936049.7297,"quantity":1,'
+    b'"type":"Auto-Renewable Subscription","environment":"Xcode","price":10990,"currency":"USD"}',
+    b'[[[[[[[[]]]]]]]]', b'"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"',
+]
+for text in texts:
+    open(os.path.join(sys.argv[1], hashlib.sha256(text).hexdigest()[:12] + ".json"), "wb").write(text)
+PY
+
+for t in der certificate cms payload verify base64 json; do
     printf '%-12s %4d files, %7d bytes\n' "$t" "$(ls "$seeds/$t" | wc -l)" "$(cat "$seeds/$t"/* | wc -c)"
 done
