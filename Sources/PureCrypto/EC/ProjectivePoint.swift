@@ -116,7 +116,7 @@ struct ProjectivePoint<C: ShortWeierstrassCurve>: Sendable {
     func doubled() -> ProjectivePoint {
         let b = C.b
         var t0 = x * x
-        var t1 = y * y
+        let t1 = y * y
         var t2 = z * z  // 1–3
         var t3 = x * y
         t3 = t3 + t3
