@@ -14,7 +14,7 @@ import PureDER
 
 /// Builds [leaf, intermediates…, anchor].
 ///
-/// - Throws: `chainTooLong`; `badSignature` (or `unsupportedPublicKey` for EC) when only pool
+/// - Throws: `chainTooLong`; `badSignature` when only pool
 ///   certificates with the right name were found and none verified; `untrusted` otherwise when no
 ///   issuer is found (including a chain that ends at a self-signed certificate that is not an
 ///   anchor, and a name match with an anchor whose key does not verify).
