@@ -23,6 +23,9 @@ public struct AppTransaction: StoreKitPayload {
     public let appTransactionId: String?
     public let originalPlatform: StoreKitValue<PurchasePlatform>?
 
+    /// Apple JWS rule (validity-at-signed-date): an app transaction is dated by its receiptCreationDate.
+    public static var signedDateField: String { "receiptCreationDate" }
+
     public init(json: JSONObject) throws(StoreKitError) {
         let f = Fields(json)
         self.json = json

@@ -111,9 +111,13 @@ struct Fields {
 public protocol StoreKitPayload: Sendable {
     /// Decodes the documented fields of `json`, keeping the object itself.
     init(json: JSONObject) throws(StoreKitError)
+    /// The field that dates the signature (`signedDate`; `receiptCreationDate` for AppTransaction).
+    static var signedDateField: String { get }
 }
 
 extension StoreKitPayload {
+    public static var signedDateField: String { "signedDate" }
+
     /// Decodes a payload from its JSON bytes (strict: PureJSON, duplicate names refused).
     public init(payload bytes: [UInt8]) throws(StoreKitError) {
         try self.init(json: Fields.payloadObject(bytes))

@@ -31,6 +31,8 @@ public struct JWSError: Error, Sendable, Equatable, CustomStringConvertible {
         case chainShape = "jws.chainShape"
         /// The certificate chain fails the policy (the detail is the X.509 error code).
         case chain = "jws.chain"
+        /// Xcode-signed data where Apple's PKI is required (opt in with `JWSSignerPolicy.xcode`).
+        case xcodeNotAllowed = "jws.xcodeNotAllowed"
         /// The signing key is not a P-256 key.
         case keyType = "jws.keyType"
         /// The signature does not verify.
