@@ -58,7 +58,10 @@ public struct JSONNumber: Sendable, Equatable {
             }
             i += 1
         }
-        var exponent = 0  // saturates at ±2^30: far beyond any digit count (≤ maxStringBytes)
+        // The exponent saturates once ≥ 2^22 (so exponent * 10 + 9 < 2^26 fits even a 32-bit Int):
+        // the text has at most maxStringBytes = 2^20 digits, so a saturated exponent already puts
+        // every digit beyond Int64's range (positive) or below the units digit (negative).
+        var exponent = 0
         if i < bytes.count {
             i += 1
             var expNegative = false
@@ -69,14 +72,14 @@ public struct JSONNumber: Sendable, Equatable {
             while i < bytes.count {
                 let b = bytes[i]
                 guard b >= 0x30, b <= 0x39 else { throw JSONError(.invalidNumber, at: offset) }
-                if exponent < 1 << 30 { exponent = exponent * 10 + Int(b - 0x30) }  // < 2^34
+                if exponent < 1 << 22 { exponent = exponent * 10 + Int(b - 0x30) }
                 i += 1
             }
             if expNegative { exponent = -exponent }
         }
         guard let firstNonZero = digits.firstIndex(where: { $0 != 0 }) else { return 0 }
         let significant = digits[firstNonZero...]
-        // value = significant × 10^scale; |scale| < 2^31, no overflow for the lengths allowed.
+        // value = significant × 10^scale; |scale| < 2^27: no overflow, even with a 32-bit Int.
         let scale = exponent - fractionDigits
         let keep = significant.count + scale  // number of digits before the decimal point
         guard keep <= 19 else { throw JSONError(.numberOutOfRange, at: offset) }

@@ -46,6 +46,8 @@ struct JSONNumberTests {
         ("12e-1", 1), ("-12e-1", -2), ("0.000e999999999999", 0), ("5e-999999999999", 0),
         ("-5e-999999999999", -1), ("9223372036854775807.9", .max), ("-9223372036854775808.0", .min),
         ("922337203685477580.7e1", .max), ("00", 0),
+        ("0." + String(repeating: "0", count: 1000) + "1e1010", 1_000_000_000),  // exponent applied exactly
+        ("1e-4194305", 0), ("-1e-99999999999999999999", -1),  // saturated negative exponents
     ]
 
     @Test(
@@ -57,7 +59,10 @@ struct JSONNumberTests {
 
     @Test("RFC 8259 §6: millisecondsRoundedDown fails outside Int64")
     func millisOutOfRange() throws {
-        for text in ["9223372036854775808", "-9223372036854775808.5", "1e19", "1e999999999999", "-1e19"] {
+        for text in [
+            "9223372036854775808", "-9223372036854775808.5", "1e19", "1e999999999999", "-1e19", "1e4194304",
+            "0." + String(repeating: "0", count: 1000) + "1e99999999999999999999",
+        ] {
             #expect(throws: JSONError(.numberOutOfRange, at: 0)) { try number(text).millisecondsRoundedDown() }
         }
     }

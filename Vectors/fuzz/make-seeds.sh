@@ -8,6 +8,7 @@
 #   verify       the valid and forged receipts up to 64 KiB, and valid-der-sha256.b64 (base64 input)
 #   payload      the eContent (receipt payload) of every receipt whose envelope can be read, deduplicated
 #   base64       valid-der-sha256.b64, and a few receipts and certificates encoded plain and wrapped at 76
+#   jws          every compact JWS in jws/ (generated StoreKit 2 signed data, valid and forged)
 #   json         small hand-written JSON texts: every value kind, escapes, surrogate pairs, numbers
 #                (Xcode's fractional milliseconds), a StoreKit-shaped transaction payload
 #
@@ -17,7 +18,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 vectors=$(cd "$here/.." && pwd)
 seeds="$here/seeds"
 rm -rf "$seeds"
-mkdir -p "$seeds/der" "$seeds/certificate" "$seeds/cms" "$seeds/payload" "$seeds/verify" "$seeds/base64" "$seeds/json"
+mkdir -p "$seeds/der" "$seeds/certificate" "$seeds/cms" "$seeds/payload" "$seeds/verify" "$seeds/base64" "$seeds/json" "$seeds/jws"
 max=65536
 
 for f in "$vectors"/pki/*.der; do
@@ -122,6 +123,8 @@ PY
 cp "$vectors/receipts/valid-der-sha256.b64" "$seeds/base64/"
 cp "$vectors/receipts/valid-der-sha256.b64" "$seeds/verify/"
 
+cp "$vectors"/jws/*.jws "$seeds/jws/"
+
 python3 - "$seeds/json" <<'PY'
 import hashlib, os, sys
 texts = [
@@ -135,6 +138,6 @@ for text in texts:
     open(os.path.join(sys.argv[1], hashlib.sha256(text).hexdigest()[:12] + ".json"), "wb").write(text)
 PY
 
-for t in der certificate cms payload verify base64 json; do
+for t in der certificate cms payload verify base64 json jws; do
     printf '%-12s %4d files, %7d bytes\n' "$t" "$(ls "$seeds/$t" | wc -l)" "$(cat "$seeds/$t"/* | wc -c)"
 done
