@@ -8,6 +8,8 @@
 #   verify       the valid and forged receipts up to 64 KiB, and valid-der-sha256.b64 (base64 input)
 #   payload      the eContent (receipt payload) of every receipt whose envelope can be read, deduplicated
 #   base64       valid-der-sha256.b64, and a few receipts and certificates encoded plain and wrapped at 76
+#   ecdsa        Wycheproof ECDSA cases (Vectors/wycheproof/ecdsa_*): the first valid and first invalid
+#                test of every file, as flags ‖ digest length ‖ key ‖ digest ‖ signature
 #
 # Deterministic: rerunning leaves every file byte-identical. Needs python3 (standard library only).
 set -eu
@@ -15,7 +17,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 vectors=$(cd "$here/.." && pwd)
 seeds="$here/seeds"
 rm -rf "$seeds"
-mkdir -p "$seeds/der" "$seeds/certificate" "$seeds/cms" "$seeds/payload" "$seeds/verify" "$seeds/base64"
+mkdir -p "$seeds/der" "$seeds/certificate" "$seeds/cms" "$seeds/payload" "$seeds/verify" "$seeds/base64" "$seeds/ecdsa"
 max=65536
 
 for f in "$vectors"/pki/*.der; do
@@ -120,6 +122,24 @@ PY
 cp "$vectors/receipts/valid-der-sha256.b64" "$seeds/base64/"
 cp "$vectors/receipts/valid-der-sha256.b64" "$seeds/verify/"
 
-for t in der certificate cms payload verify base64; do
+python3 - "$vectors" "$seeds" <<'PY'
+import hashlib, json, os, sys
+vectors, seeds = sys.argv[1], sys.argv[2]
+folder = os.path.join(vectors, "wycheproof")
+for name in sorted(os.listdir(folder)):
+    if not (name.startswith("ecdsa_") and name.endswith("_test.json")):
+        continue
+    data = json.load(open(os.path.join(folder, name)))
+    for result in ("valid", "invalid"):
+        group, test = next((g, t) for g in data["testGroups"] for t in g["tests"] if t["result"] == result)
+        flags = 0 if group["publicKey"]["curve"] == "secp256r1" else 1
+        key = bytes.fromhex(group["publicKey"]["uncompressed"])
+        hash_name = group["sha"].replace("-", "").lower()
+        digest = hashlib.new(hash_name, bytes.fromhex(test["msg"])).digest()
+        seed = bytes([flags, len(digest)]) + key + digest + bytes.fromhex(test["sig"])
+        open(os.path.join(seeds, "ecdsa", name[:-10] + "-" + result), "wb").write(seed)
+PY
+
+for t in der certificate cms payload verify base64 ecdsa; do
     printf '%-12s %4d files, %7d bytes\n' "$t" "$(ls "$seeds/$t" | wc -l)" "$(cat "$seeds/$t"/* | wc -c)"
 done
