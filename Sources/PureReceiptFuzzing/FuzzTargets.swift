@@ -10,7 +10,7 @@
 /// The fuzz targets, by name.
 package enum FuzzTargets {
     /// Every target name, in the order the run script and the tests use.
-    package static let names = ["der", "certificate", "cms", "payload", "verify", "base64", "json", "jws"]
+    package static let names = ["der", "certificate", "cms", "payload", "verify", "base64", "ecdsa", "json", "jws"]
 
     /// The entry point called `name`, or nil for an unknown name.
     package static func entryPoint(named name: String) -> (@Sendable ([UInt8]) -> Void)? {
@@ -21,6 +21,7 @@ package enum FuzzTargets {
         case "payload": return payload
         case "verify": return verify
         case "base64": return base64
+        case "ecdsa": return ecdsa
         case "json": return json
         case "jws": return jws
         default: return nil

@@ -7,6 +7,10 @@
 // of ECDSA verification is public).
 
 /// Six little-endian 64-bit words; words at and above the curve's limb count are zero.
+/// Stored properties, so values live in registers. The hot paths (`adding`, `subtracting`,
+/// `Residue.multiply`) name the words directly, with `count > 4` tests the specialiser folds:
+/// measured (callgrind, P-256 verify), loops through the subscript's `switch` cost over twice the
+/// instructions, and a SIMD8 store about 1.5 times (vector shuffles).
 struct Limbs: Sendable, Equatable {
     var w0: UInt64 = 0, w1: UInt64 = 0, w2: UInt64 = 0, w3: UInt64 = 0, w4: UInt64 = 0, w5: UInt64 = 0
 
@@ -19,10 +23,10 @@ struct Limbs: Sendable, Equatable {
         (self.w0, self.w1, self.w2, self.w3, self.w4, self.w5) = (w0, w1, w2, w3, w4, w5)
     }
 
-    /// Word `i` (0 = least significant). Indices outside 0...5 read as zero and ignore writes;
-    /// every caller loops over 0..<count with count ≤ 6, so that never happens.
+    /// Word `i` (0 = least significant), for the cold paths. Indices outside 0...5 read as zero
+    /// and ignore writes; every caller passes 0 ≤ i < count ≤ 6.
     subscript(i: Int) -> UInt64 {
-        @inline(__always) get {
+        get {
             switch i {
             case 0: w0
             case 1: w1
@@ -33,7 +37,7 @@ struct Limbs: Sendable, Equatable {
             default: 0
             }
         }
-        @inline(__always) set {
+        set {
             switch i {
             case 0: w0 = newValue
             case 1: w1 = newValue
@@ -65,6 +69,7 @@ struct Limbs: Sendable, Equatable {
     @inline(__always)
     func bit(_ k: Int) -> UInt64 {
         guard k >= 0, k < 384 else { return 0 }
+        // k < 384, so k >> 6 ≤ 5 is a valid word index.
         return (self[k >> 6] >> UInt64(k & 63)) & 1
     }
 
@@ -79,31 +84,54 @@ struct Limbs: Sendable, Equatable {
         return false
     }
 
-    /// (self − other) mod 2^(64·count) and whether it borrowed.
+    /// (self − other) mod 2^(64·count) and whether it borrowed (count is 4 or 6).
     @inline(__always)
     func subtracting(_ other: Limbs, count: Int) -> (difference: Limbs, borrow: Bool) {
-        var result = Limbs()
-        var borrow = false
-        for i in 0..<count {
-            let (d1, o1) = self[i].subtractingReportingOverflow(other[i])
-            let (d2, o2) = d1.subtractingReportingOverflow(borrow ? 1 : 0)
-            result[i] = d2
-            borrow = o1 || o2
+        var r = Limbs()
+        var borrow: UInt64 = 0
+        r.w0 = subtractBorrow(w0, other.w0, &borrow)
+        r.w1 = subtractBorrow(w1, other.w1, &borrow)
+        r.w2 = subtractBorrow(w2, other.w2, &borrow)
+        r.w3 = subtractBorrow(w3, other.w3, &borrow)
+        if count > 4 {
+            r.w4 = subtractBorrow(w4, other.w4, &borrow)
+            r.w5 = subtractBorrow(w5, other.w5, &borrow)
         }
-        return (result, borrow)
+        return (r, borrow != 0)
     }
 
-    /// (self + other) mod 2^(64·count) and whether it carried.
+    /// (self + other) mod 2^(64·count) and whether it carried (count is 4 or 6).
     @inline(__always)
     func adding(_ other: Limbs, count: Int) -> (sum: Limbs, carry: Bool) {
-        var result = Limbs()
-        var carry = false
-        for i in 0..<count {
-            let (s1, o1) = self[i].addingReportingOverflow(other[i])
-            let (s2, o2) = s1.addingReportingOverflow(carry ? 1 : 0)
-            result[i] = s2
-            carry = o1 || o2
+        var r = Limbs()
+        var carry: UInt64 = 0
+        r.w0 = addCarry(w0, other.w0, &carry)
+        r.w1 = addCarry(w1, other.w1, &carry)
+        r.w2 = addCarry(w2, other.w2, &carry)
+        r.w3 = addCarry(w3, other.w3, &carry)
+        if count > 4 {
+            r.w4 = addCarry(w4, other.w4, &carry)
+            r.w5 = addCarry(w5, other.w5, &carry)
         }
-        return (result, carry)
+        return (r, carry != 0)
     }
+}
+
+/// a + b + carry (carry ∈ {0, 1}); the new carry. At most one of the two additions overflows
+/// (if a + b wraps, its sum is ≤ 2^64 − 2), so the carry stays in {0, 1}.
+@inline(__always)
+func addCarry(_ a: UInt64, _ b: UInt64, _ carry: inout UInt64) -> UInt64 {
+    let (s1, o1) = a.addingReportingOverflow(b)
+    let (s2, o2) = s1.addingReportingOverflow(carry)
+    carry = (o1 ? 1 : 0) | (o2 ? 1 : 0)
+    return s2
+}
+
+/// a − b − borrow (borrow ∈ {0, 1}); the new borrow, in {0, 1} by the same argument.
+@inline(__always)
+func subtractBorrow(_ a: UInt64, _ b: UInt64, _ borrow: inout UInt64) -> UInt64 {
+    let (d1, o1) = a.subtractingReportingOverflow(b)
+    let (d2, o2) = d1.subtractingReportingOverflow(borrow)
+    borrow = (o1 ? 1 : 0) | (o2 ? 1 : 0)
+    return d2
 }

@@ -84,34 +84,57 @@ struct Residue<M: MontgomeryModulusParameters>: Sendable, Equatable {
 
     /// a·b·R⁻¹ mod m for a, b < m (coarsely integrated operand scanning, reduction fused into
     /// the multiplication pass; see BigNum/MontgomeryMultiply.swift for the method's source).
+    /// Written out word by word (`count > 4` folds after specialisation) so that every word
+    /// stays in a register: see Limbs.swift for the measurement.
     @inline(__always)
     static func multiply(_ a: Limbs, _ b: Limbs) -> Limbs {
-        let s = M.count
-        let n = M.modulus
-        var t = Limbs()
-        var top: UInt64 = 0
-        // Invariant at the top of each round: t < 2m, held in s words plus `top` ∈ {0, 1}.
-        for i in 0..<s {
-            let bi = b[i]
-            let (hi0, lo0) = mulAdd(a[0], bi, t[0], 0)
-            let q = lo0 &* M.n0  // modulo 2^64 by definition of n0
-            let (hiN, _) = mulAdd(q, n[0], lo0, 0)
-            var carryProduct = hi0
-            var carryReduce = hiN
-            for j in 1..<s {
-                let (hp, lp) = mulAdd(a[j], bi, t[j], carryProduct)
-                let (hr, lr) = mulAdd(q, n[j], lp, carryReduce)
-                t[j - 1] = lr
-                carryProduct = hp
-                carryReduce = hr
-            }
-            let (sum1, o1) = carryProduct.addingReportingOverflow(carryReduce)
-            let (sum2, o2) = sum1.addingReportingOverflow(top)
-            t[s - 1] = sum2
-            top = (o1 || o2) ? 1 : 0
+        var t = (Limbs(), UInt64(0))
+        t = round(t, a, b.w0)
+        t = round(t, a, b.w1)
+        t = round(t, a, b.w2)
+        t = round(t, a, b.w3)
+        if M.count > 4 {
+            t = round(t, a, b.w4)
+            t = round(t, a, b.w5)
         }
         // t < 2m: subtract m unless t (with its top bit) is already below m.
-        let (reduced, borrow) = t.subtracting(n, count: s)
-        return top == 1 || !borrow ? reduced : t
+        let (reduced, borrow) = t.0.subtracting(M.modulus, count: M.count)
+        return t.1 == 1 || !borrow ? reduced : t.0
+    }
+
+    /// One CIOS round: t ← (t + a·bᵢ + q·m) / 2^64, q chosen so that the division is exact.
+    /// Invariant: t < 2m before and after, held in `count` words plus a top word ∈ {0, 1}.
+    @inline(__always)
+    private static func round(_ state: (Limbs, UInt64), _ a: Limbs, _ bi: UInt64) -> (Limbs, UInt64) {
+        let (t, top) = state
+        let n = M.modulus
+        let (hi0, lo0) = mulAdd(a.w0, bi, t.w0, 0)
+        let q = lo0 &* M.n0  // modulo 2^64 by definition of n0
+        var c = (hi0, mulAdd(q, n.w0, lo0, 0).high)
+        var r = Limbs()
+        // Word j of t + a·bᵢ + q·m lands in word j − 1 (the division by 2^64).
+        (r.w0, c) = step(a.w1, bi, t.w1, q, n.w1, c)
+        (r.w1, c) = step(a.w2, bi, t.w2, q, n.w2, c)
+        (r.w2, c) = step(a.w3, bi, t.w3, q, n.w3, c)
+        if M.count > 4 {
+            (r.w3, c) = step(a.w4, bi, t.w4, q, n.w4, c)
+            (r.w4, c) = step(a.w5, bi, t.w5, q, n.w5, c)
+        }
+        // The two carries and the old top: ≤ 2(2^64 − 1) + 1 < 2^65, so the new top is one bit.
+        var high: UInt64 = 0
+        let last = addCarry(c.0, c.1, &high)
+        let (sum, overflow) = last.addingReportingOverflow(top)
+        if M.count > 4 { r.w5 = sum } else { r.w3 = sum }
+        return (r, high | (overflow ? 1 : 0))
+    }
+
+    /// The low word of tⱼ + aⱼ·bᵢ + carry₀ + q·nⱼ + carry₁ and the two new carries.
+    @inline(__always)
+    private static func step(
+        _ aj: UInt64, _ bi: UInt64, _ tj: UInt64, _ q: UInt64, _ nj: UInt64, _ c: (UInt64, UInt64)
+    ) -> (UInt64, (UInt64, UInt64)) {
+        let (hp, lp) = mulAdd(aj, bi, tj, c.0)
+        let (hr, lr) = mulAdd(q, nj, lp, c.1)
+        return (lr, (hp, hr))
     }
 }

@@ -161,7 +161,7 @@ struct ProjectivePoint<C: ShortWeierstrassCurve>: Sendable {
 }
 
 /// (x, y) on the curve, never the identity. Coordinates in Montgomery form.
-struct AffinePoint<C: ShortWeierstrassCurve>: Sendable {
+struct AffinePoint<C: ShortWeierstrassCurve>: Sendable, Equatable {
     var x: Residue<C.Field>, y: Residue<C.Field>
 
     var negated: AffinePoint { AffinePoint(x: x, y: -y) }
