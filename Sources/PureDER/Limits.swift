@@ -40,4 +40,12 @@ public enum Limits {
     public static let maxInAppAttributes = 256
     /// Most sub-identifiers in an OBJECT IDENTIFIER.
     public static let maxOIDComponents = 64
+    /// Largest legacy transaction receipt accepted, in bytes, as base64 or as plist text (1 MiB).
+    /// Real ones are 3–6 KB; the limit leaves room for any purchase-info Apple ever wrote.
+    public static let maxLegacyReceiptBytes = 1024 * 1024
+    /// Most key/value pairs in one legacy plist dictionary (real purchase-info holds 9 to 24).
+    public static let maxLegacyPlistKeys = 256
+    /// Longest quoted string in a legacy plist, in bytes before unescaping (a signature is ~2.3 KB
+    /// of base64, a purchase-info ~2 KB).
+    public static let maxLegacyStringBytes = 64 * 1024
 }

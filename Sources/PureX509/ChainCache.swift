@@ -9,9 +9,12 @@
 // given, key sizes.
 // Key: everything path building reads, compared as FULL DER bytes — the signer certificate, the
 // certificate pool in order, the anchors (certificates and pinned fingerprints) and the policy
-// (for `.xcode`, the pinned certificate). Path building is a deterministic function of exactly
-// these, so a hit returns the path a fresh build would return. The last 8 bytes of the signer's
-// encoding (inside its signature) only pre-filter entries; equality is always decided on all bytes.
+// (for `.xcode`, the pinned certificate): the signatures path building verifies depend on exactly
+// these. Which path it keeps also depends on the instant (the first passing every check), so a
+// hit's path is used only if it passes every check at the new instant; otherwise the paths are
+// searched afresh (ChainVerification.swift) and a hit never changes a verdict. The last 8 bytes of
+// the signer's encoding (inside its signature) only pre-filter entries; equality is always decided
+// on all bytes.
 // Stored: copies of those bytes (never the receipt they came from) and where each certificate of
 // the path sits (pool or anchor index); a path is rebuilt from the caller's own certificates.
 // Only chains that passed every check are stored; failures are never cached.

@@ -3,8 +3,10 @@
 //
 // Enforced, in this order (the first failure is reported):
 //   .apple: self-signed leaf without the leaf marker → xcodeNotAllowed; leaf marker; path building
-//     (PathBuilding.swift); issuers are CAs (basicConstraints cA, keyCertSign when keyUsage is
-//     present, pathLenConstraint); exactly one intermediate, carrying the WWDR marker;
+//     (PathBuilding.swift), which hands each candidate path to the checks below and keeps the first
+//     that passes them all; issuers are CAs (basicConstraints cA, keyCertSign when keyUsage is
+//     present, pathLenConstraint); exactly one intermediate, carrying the WWDR marker (a path that
+//     ends at a WWDR-marked anchor is one short: chainTooShort);
 //   .xcode: the leaf is byte-identical to the pinned certificate, self-issued, self-signature verifies;
 //   both: no unknown critical extension in any certificate, the leaf's keyUsage
 //     (if present) allows digitalSignature, every certificate — anchor included — valid at `time`;
@@ -40,12 +42,12 @@ public func verifyChain(
 ///
 /// `knownPath` is a path this function returned earlier for byte-identical `leaf`, `pool`, anchors
 /// and policy (ChainCache.swift guarantees that): path building — the certificate signatures — is
-/// skipped; every other check below still runs.
+/// skipped and every other check still runs; when they fail (another instant), the paths are
+/// searched afresh, so the cache never changes a verdict.
 func verifyChain(
     leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, policy: ChainPolicy, at time: DERTime,
     knownPath: [Certificate]?
 ) throws(X509Error) -> [Certificate] {
-    let path: [Certificate]
     switch policy {
     case .apple:
         let hasLeafMarker = leaf.extensions.contains(AppleMarkers.receiptSigningLeaf)
@@ -56,23 +58,12 @@ func verifyChain(
         // Apple receipt rule (marker-oids): the signer leaf carries the receipt-signing marker
         // 1.2.840.113635.100.6.11.1; without it any certificate chaining to Apple's root could sign.
         guard hasLeafMarker else { throw X509Error(.leafMarkerMissing, certificate: leaf.subject.description) }
-        if let knownPath {
-            path = knownPath
-        } else {
-            path = try buildPath(leaf: leaf, pool: pool, anchors: anchors.candidates(in: pool))
+        // A remembered path that no longer passes (e.g. another instant) is not the verdict: search.
+        if let knownPath, (try? checkPath(knownPath, policy: policy, at: time)) != nil {
+            return knownPath
         }
-        // RFC 5280 CA checks come before the policy's shape and marker checks, so that a non-CA
-        // certificate used as an intermediate is reported as what it is (notCA) whatever
-        // extensions it carries.
-        try checkIssuers(path)
-        // Apple receipt rule (chain-shape): leaf → intermediate → anchor, exactly.
-        guard path.count <= 3 else { throw X509Error(.chainTooLong, certificate: leaf.subject.description) }
-        // buildPath returns the leaf and at least the anchor; `issuer` is the certificate above the leaf.
-        let issuer = path.dropFirst().first ?? leaf
-        // Apple receipt rule (marker-oids): the certificate that issued the leaf carries the WWDR
-        // intermediate marker 1.2.840.113635.100.6.2.1.
-        guard path.count == 3, issuer.extensions.contains(AppleMarkers.wwdrIntermediate) else {
-            throw X509Error(.intermediateMarkerMissing, certificate: issuer.subject.description)
+        return try buildPath(leaf: leaf, pool: pool, anchors: anchors.candidates(in: pool)) {
+            (path) throws(X509Error) in try checkPath(path, policy: policy, at: time)
         }
     case .xcode(let pinned):
         // Apple receipt rule (xcode-opt-in): the signer is byte-identical to the self-signed
@@ -83,15 +74,38 @@ func verifyChain(
         if knownPath == nil {
             try leaf.verifySignature(issuedBy: leaf)
         }
-        path = [leaf]
+        try checkPath([leaf], policy: policy, at: time)
+        return [leaf]
     }
+}
 
+/// Every check of a built path but its signatures, in the order of the file header.
+private func checkPath(_ path: [Certificate], policy: ChainPolicy, at time: DERTime) throws(X509Error) {
+    let leaf = path.first
+    if case .apple = policy, let leaf {
+        // RFC 5280 CA checks come before the policy's shape and marker checks, so that a non-CA
+        // certificate used as an intermediate is reported as what it is (notCA) whatever
+        // extensions it carries.
+        try checkIssuers(path)
+        // Apple receipt rule (chain-shape): leaf → intermediate → anchor, exactly.
+        guard path.count <= 3 else { throw X509Error(.chainTooLong, certificate: leaf.subject.description) }
+        // A path has the leaf and at least the anchor; `issuer` is the certificate above the leaf.
+        let issuer = path.dropFirst().first ?? leaf
+        // Apple receipt rule (marker-oids): the certificate that issued the leaf carries the WWDR
+        // intermediate marker 1.2.840.113635.100.6.2.1.
+        guard issuer.extensions.contains(AppleMarkers.wwdrIntermediate) else {
+            throw X509Error(.intermediateMarkerMissing, certificate: issuer.subject.description)
+        }
+        // Apple receipt rule (chain-shape): an anchor that is the WWDR intermediate itself ends
+        // the path one certificate short; the leaf → WWDR → root path through it is what passes.
+        guard path.count == 3 else { throw X509Error(.chainTooShort, certificate: issuer.subject.description) }
+    }
     for certificate in path {
         try checkCriticalExtensions(certificate)
     }
     // RFC 5280 §4.2.1.3: keyUsage "digitalSignature ... when the subject public key is used for
     // verifying digital signatures, other than signatures on certificates (bit 5) and CRLs (bit 6)".
-    if let usage = leaf.extensions.keyUsage, !usage.contains(.digitalSignature) {
+    if let leaf, let usage = leaf.extensions.keyUsage, !usage.contains(.digitalSignature) {
         throw X509Error(.keyUsageNotAllowed, certificate: leaf.subject.description)
     }
     for certificate in path {
@@ -109,12 +123,11 @@ func verifyChain(
             }
         }
     }
-    return path
 }
 
 /// RFC 5280 §6.1.4: every certificate that issued another in the path must be allowed to.
 /// Names are rendered only on failure: rendering costs more than all the checks (callgrind).
-private func checkIssuers(_ path: [Certificate]) throws(X509Error) {
+func checkIssuers(_ path: [Certificate]) throws(X509Error) {
     for (index, issuer) in path.enumerated().dropFirst() {
         // RFC 5280 §6.1.4 (k): "verify that the certificate is a CA certificate (as specified in a
         // basicConstraints extension with the cA field set to TRUE)".
@@ -137,7 +150,7 @@ private func checkIssuers(_ path: [Certificate]) throws(X509Error) {
 /// RFC 5280 §4.2: "A certificate-using system MUST reject the certificate if it encounters a
 /// critical extension it does not recognize or a critical extension that contains information
 /// that it cannot process."
-private func checkCriticalExtensions(_ certificate: Certificate) throws(X509Error) {
+func checkCriticalExtensions(_ certificate: Certificate) throws(X509Error) {
     // Apple's markers are understood too: their presence is what the Apple policy checks.
     let understood = ExtensionOID.understood + [AppleMarkers.receiptSigningLeaf, AppleMarkers.wwdrIntermediate]
     for item in certificate.extensions.all where item.critical && !understood.contains(item.oid) {

@@ -57,12 +57,12 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
         self.derEncoded = derEncoded
     }
 
-    /// RFC 4514-style rendering, most specific RDN first: "CN=…, OU=…, O=…, C=…". For messages
-    /// only; never compared.
+    /// RFC 4514-style rendering, most specific RDN first: "CN=…, OU=…, O=…, C=…", with control and
+    /// bidi characters escaped (`displayEscaped`). For messages only; never compared.
     public var description: String {
         let bytes = Array(derEncoded)
         guard let rdns = try? DistinguishedName.renderedRDNs(bytes) else { return "#" + hex(derEncoded) }
-        return rdns.reversed().joined(separator: ", ")
+        return rdns.reversed().joined(separator: ", ").displayEscaped
     }
 
     /// The RDNs in encoding order, each rendered as `type=value` joined by "+".

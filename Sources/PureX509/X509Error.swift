@@ -49,6 +49,8 @@ public struct X509Error: Error, Sendable, CustomStringConvertible {
         case keyTooSmall
         /// `chain.tooLong`: more than `Limits.maxChainLength` certificates, or more than the policy allows.
         case chainTooLong
+        /// `chain.tooShort`: the path ends at an anchor that is the WWDR intermediate itself.
+        case chainTooShort
         /// `signature.invalid`: a signature did not verify (no detail, on purpose).
         case badSignature
         /// `chain.xcodeNotAllowed`: a self-signed (Xcode StoreKit testing) signer under the Apple policy.
@@ -71,6 +73,12 @@ public struct X509Error: Error, Sendable, CustomStringConvertible {
         self.init(.encoding(error), certificate: certificate)
     }
 
+    /// True for `chainTooShort` (path building prefers any other path's error to it).
+    var isChainTooShort: Bool {
+        if case .chainTooShort = kind { return true }
+        return false
+    }
+
     /// A stable machine-readable code (used in test expectations and JSON output).
     public var code: String {
         switch kind {
@@ -91,6 +99,7 @@ public struct X509Error: Error, Sendable, CustomStringConvertible {
         case .unknownCriticalExtension: return "chain.unknownCriticalExtension"
         case .keyTooSmall: return "chain.keyTooSmall"
         case .chainTooLong: return "chain.tooLong"
+        case .chainTooShort: return "chain.tooShort"
         case .badSignature: return "signature.invalid"
         case .xcodeNotAllowed: return "chain.xcodeNotAllowed"
         case .keyUsageNotAllowed: return "chain.keyUsage"
@@ -117,6 +126,9 @@ public struct X509Error: Error, Sendable, CustomStringConvertible {
         case .unknownCriticalExtension(let oid): what = "unknown critical extension \(oid)"
         case .keyTooSmall: what = "RSA key smaller than the policy minimum"
         case .chainTooLong: what = "certificate chain too long"
+        case .chainTooShort:
+            what =
+                "path too short: the Apple policy needs leaf → WWDR intermediate → root; the anchor is the intermediate"
         case .badSignature: what = "signature does not verify"
         case .xcodeNotAllowed: what = "self-signed (Xcode StoreKit testing) signer not accepted by the Apple policy"
         case .keyUsageNotAllowed: what = "leaf keyUsage does not include digitalSignature"

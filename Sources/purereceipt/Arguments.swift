@@ -97,20 +97,39 @@ func readInput(_ path: String?) -> (bytes: [UInt8], name: String) {
     }
 }
 
-/// Parses a device identifier: a UUID in text form (16 bytes) or hex bytes (colons allowed).
+/// Parses a device identifier: a UUID in text form (8-4-4-4-12 hex digits: 16 bytes in text
+/// order), colon-separated pairs of hex digits (a MAC address), or an even number of hex digits.
+/// Only ASCII 0-9, a-f, A-F count as digits: no sign, no "0x", no spaces, no other separator.
 func parseDeviceIdentifier(_ text: String) -> [UInt8]? {
-    if let uuid = UUID(uuidString: text) {
-        return withUnsafeBytes(of: uuid.uuid) { Array($0) }
+    let dashed = text.split(separator: "-", omittingEmptySubsequences: false)
+    if dashed.count > 1 {
+        guard dashed.map(\.utf8.count) == [8, 4, 4, 4, 12] else { return nil }
+        return hexBytes(dashed.joined())
     }
-    let hex = text.filter { $0 != ":" && $0 != "-" }
-    guard !hex.isEmpty, hex.count % 2 == 0 else { return nil }
+    let pairs = text.split(separator: ":", omittingEmptySubsequences: false)
+    if pairs.count > 1 {
+        guard pairs.allSatisfy({ $0.utf8.count == 2 }) else { return nil }
+        return hexBytes(pairs.joined())
+    }
+    return hexBytes(text)
+}
+
+/// The bytes of a non-empty, even-length run of ASCII hex digits, or nil.
+private func hexBytes(_ digits: String) -> [UInt8]? {
+    func value(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 0x30...0x39: return c - 0x30  // 0-9
+        case 0x41...0x46: return c - 0x37  // A-F
+        case 0x61...0x66: return c - 0x57  // a-f
+        default: return nil
+        }
+    }
+    let utf8 = Array(digits.utf8)
+    guard !utf8.isEmpty, utf8.count % 2 == 0 else { return nil }
     var bytes: [UInt8] = []
-    var index = hex.startIndex
-    while index < hex.endIndex {
-        let next = hex.index(index, offsetBy: 2)
-        guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
-        bytes.append(byte)
-        index = next
+    for index in stride(from: 0, to: utf8.count, by: 2) {
+        guard let high = value(utf8[index]), let low = value(utf8[index + 1]) else { return nil }
+        bytes.append(high << 4 | low)
     }
     return bytes
 }

@@ -17,6 +17,7 @@ enum DumpCommand {
             return ExitCode.usage
         }
         let input = readInput(options.positional.first)
+        if LegacyCommand.isLegacy(input.bytes) { return LegacyCommand.dump(input) }
         let bytes: [UInt8]
         do {
             bytes = try ReceiptValidator.receiptBytes(from: input.bytes)
@@ -126,7 +127,7 @@ struct Dumper {
             return " \(text)" + (Dumper.oidNames[text].map { " (\($0))" } ?? "")
         case .utf8String, .ia5String, .printableString, .t61String, .bmpString:
             guard let string = try? cursor.readString("string") else { return "" }
-            return " \"\(string.value.prefix(80))\""
+            return " \"\(string.value.prefix(80).displayEscaped)\""
         case .utcTime, .generalizedTime:
             guard let time = try? cursor.readTime("time") else { return "" }
             return " \(time)"

@@ -17,6 +17,9 @@ enum InspectCommand {
             return ExitCode.usage
         }
         let input = readInput(options.positional.first)
+        if LegacyCommand.isLegacy(input.bytes) {
+            return LegacyCommand.inspect(input, json: options.flags.contains("--json"))
+        }
         let parsed: UnverifiedReceipt
         do {
             parsed = try ReceiptValidator.parseUnverified(input.bytes)
@@ -68,7 +71,7 @@ enum InspectCommand {
         lines.append("Signers (\(parsed.signedData.signerInfos.count))")
         for signer in parsed.signedData.signerInfos { lines += signerDescription(signer) }
         lines.append(TextReport.row("Verdict", "UNVERIFIED"))
-        return lines.joined(separator: "\n")
+        return TextReport.render(lines)
     }
 
     static func rawLine(_ attribute: ReceiptAttribute, inApp: Bool) -> String {
@@ -79,7 +82,7 @@ enum InspectCommand {
         let type = String(attribute.type)
         let label =
             String(repeating: " ", count: max(0, 4 - type.count)) + type + " "
-            + name.padding(toLength: max(31, name.count + 1), withPad: " ", startingAt: 0)
+            + TextReport.pad(name, max(31, name.count + 1))
         return label + "v\(attribute.version)  " + valueText(attribute)
     }
 

@@ -12,7 +12,14 @@ enum TextReport {
     static let labelWidth = 22
 
     static func row(_ label: String, _ value: String) -> String {
-        label.padding(toLength: max(labelWidth, label.count + 1), withPad: " ", startingAt: 0) + value
+        pad(label, max(labelWidth, label.count + 1)) + value
+    }
+
+    /// `text` then spaces up to `width` Characters (what a reader sees as one character); never
+    /// shortened. Not `padding(toLength:)`: it counts UTF-16 units and cuts longer text, splitting
+    /// emoji and combining sequences.
+    static func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
     }
 
     static func date(_ instant: Instant?) -> String { instant.map { $0.description } ?? "-" }
@@ -43,17 +50,18 @@ enum TextReport {
     /// One line per purchase, in file order, with the date, product and transaction columns aligned:
     /// `#  purchase date  product  txn  [orig …] [qty n] [expires …] [CANCELLED …] [trial] [intro offer]`.
     static func purchaseLines(_ purchases: [InAppPurchase]) -> [String] {
+        // Columns measured in Characters, on the text as printed (escaped).
+        let products = purchases.map(\.productIdentifier.displayEscaped)
+        let transactions = purchases.map(\.transactionIdentifier.displayEscaped)
         let indexWidth = String(max(0, purchases.count - 1)).count
-        let productWidth = purchases.map(\.productIdentifier.count).max() ?? 0
-        let transactionWidth = purchases.map(\.transactionIdentifier.count).max() ?? 0
+        let productWidth = products.map(\.count).max() ?? 0
+        let transactionWidth = transactions.map(\.count).max() ?? 0
         return purchases.enumerated().map { index, purchase in
             let number = String(index)
             var parts = [
                 String(repeating: " ", count: indexWidth - number.count) + number,
-                date(purchase.purchaseDate).padding(toLength: 20, withPad: " ", startingAt: 0),
-                purchase.productIdentifier.padding(toLength: productWidth, withPad: " ", startingAt: 0),
-                "txn "
-                    + purchase.transactionIdentifier.padding(toLength: transactionWidth, withPad: " ", startingAt: 0),
+                pad(date(purchase.purchaseDate), 20), pad(products[index], productWidth),
+                "txn " + pad(transactions[index], transactionWidth),
             ]
             if let original = purchase.originalTransactionIdentifier, original != purchase.transactionIdentifier {
                 parts.append("orig " + original)
@@ -106,6 +114,12 @@ enum TextReport {
         } else {
             lines.append(row("Verdict", "GENUINE — signature, chain and every requested check hold"))
         }
-        return lines.joined(separator: "\n")
+        return render(lines)
+    }
+
+    /// The report text: each line escaped (`displayEscaped`), so text from the receipt can neither
+    /// break a line nor send control or bidi characters to the terminal.
+    static func render(_ lines: [String]) -> String {
+        lines.map(\.displayEscaped).joined(separator: "\n")
     }
 }

@@ -7,6 +7,7 @@
 // of the failed check, then the library's message.
 
 import Foundation
+import PureDER
 import PureReceipt
 import PureX509
 
@@ -32,6 +33,9 @@ enum VerifyCommand {
         switch readInputOrReason(options.positional.first) {
         case .success(let read): input = read
         case .failure(let failure): fileFailure(code: InputFailure.code, failure.message, json: json)
+        }
+        if LegacyCommand.isLegacy(input.bytes) {
+            return LegacyCommand.verify(input, options: options, policy: policy, json: json)
         }
         let requestDate = policy.currentTime ?? Instant(millisecondsSince1970: 0)
 
@@ -107,12 +111,15 @@ enum VerifyCommand {
             }
             policy.deviceIdentifier = device
         }
+        // The list always applies, Xcode included: without --environment, the Apple environments
+        // and (through --xcode-root only) Xcode; an explicit list must name Xcode to accept it.
         if let text = options.last("--environment") {
             let environments = text.split(separator: ",").map { ReceiptEnvironment(rawValue: String($0)) }
-            guard !environments.isEmpty, environments.allSatisfy({ ReceiptEnvironment.apple.contains($0) }) else {
+            let allowed = ReceiptEnvironment.apple.union(policy.xcodeCertificate == nil ? [] : [.xcode])
+            guard !environments.isEmpty, environments.allSatisfy({ allowed.contains($0) }) else {
                 usageFailure(
                     "--environment: expected a comma-separated list of Production, ProductionSandbox, "
-                        + "ProductionVPP, ProductionVPPSandbox: \(text)", json: json)
+                        + "ProductionVPP, ProductionVPPSandbox (and Xcode with --xcode-root): \(text)", json: json)
             }
             policy.environments = Set(environments)
         }
@@ -181,9 +188,10 @@ enum VerifyCommand {
         }
     }
 
-    /// The stderr line for a failure: verdict, the stable code of the failed check, the message.
+    /// The stderr line for a failure: verdict, the stable code of the failed check, the message
+    /// (escaped: one line, no control or bidi characters from the input).
     static func report(_ verdict: String, code: String, _ message: String) {
-        FileHandle.standardError.write(Data("purereceipt: \(verdict): \(code): \(message)\n".utf8))
+        FileHandle.standardError.write(Data("purereceipt: \(verdict): \(code): \(message.displayEscaped)\n".utf8))
     }
 
     /// A usage error (exit 64); with --json also a document with status 21000 (bad request).

@@ -7,6 +7,7 @@
 //  64  usage error
 
 import Foundation
+import PureDER
 import PureReceipt
 
 enum ExitCode {
@@ -31,7 +32,8 @@ let usage = """
              --bundle-version V   require this bundle version
              --device-id ID       require the device hash to match (a UUID in text form, or hex bytes)
              --environment ENV    accept only these environments (comma-separated: Production,
-                                  ProductionSandbox, ProductionVPP, ProductionVPPSandbox)
+                                  ProductionSandbox, ProductionVPP, ProductionVPPSandbox, and Xcode
+                                  with --xcode-root); default: the four, plus Xcode with --xcode-root
              --endpoint E         emulate verifyReceipt's production or sandbox endpoint: a receipt
                                   from the other environment fails (status 21007 / 21008)
              --json               print the verifyReceipt-compatible JSON document instead of text
@@ -40,18 +42,25 @@ let usage = """
            purereceipt dump [FILE]                 annotated ASN.1 tree
            purereceipt --help | --version
 
+    input: an app receipt (DER/BER, or its base64) or a legacy transaction receipt (iOS 3–6: the
+           old-style plist, or its base64); the format is detected. For legacy receipts, --root
+           certificates that are not self-issued act as the pinned intermediates.
+
     exit status: 0 genuine and all requested checks hold; 1 not genuine or a check failed;
                  2 not a well-formed receipt or unreadable file; 64 usage error
     """
 
+/// Writes the message to stderr and exits. Each line of `message` is escaped (`displayEscaped`):
+/// only the line breaks written here, between lines, reach the terminal.
 func fail(_ message: String, _ code: Int32) -> Never {
-    FileHandle.standardError.write(Data("purereceipt: \(message)\n".utf8))
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(\.displayEscaped)
+    FileHandle.standardError.write(Data("purereceipt: \(lines.joined(separator: "\n"))\n".utf8))
     exit(code)
 }
 
 /// A usage error: one line naming the problem, a pointer to --help, exit 64.
 func usageError(_ message: String) -> Never {
-    fail("\(message)\nRun 'purereceipt --help' for usage.", ExitCode.usage)
+    fail("\(message.displayEscaped)\nRun 'purereceipt --help' for usage.", ExitCode.usage)
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())

@@ -85,6 +85,28 @@ struct ValidationTests {
         #expect(verified.chain.count == 1)
     }
 
+    // Apple receipt rule (environment-list): the caller's list always applies, Xcode included.
+    @Test("Apple receipt rule (environment-list): an opted-in Xcode receipt passes only if the list has Xcode")
+    func xcodeNeedsTheEnvironmentList() throws {
+        let receipt = try SweepCorpus.bytes("receipts/asl-swift_xcode-app-receipt-with-transaction_2023.der")
+        var policy = ReceiptPolicy()
+        policy.xcodeCertificate = try ValidationCorpus.storeKitCertificate()
+        #expect(policy.environments.contains(.xcode))
+        for (environments, accepted) in [
+            ([ReceiptEnvironment.production], false), (ReceiptEnvironment.apple, false), ([.xcode], true),
+            ([.production, .xcode], true),
+        ] {
+            policy.environments = Set(environments)
+            do {
+                _ = try ReceiptValidator.validate(receipt, policy: policy)
+                #expect(accepted, "accepted under \(environments)")
+            } catch {
+                #expect(!accepted, "refused under \(environments): \(error)")
+                #expect(error.code == "policy.environment")
+            }
+        }
+    }
+
     @Test("the Xcode opt-in never accepts an Apple-signed receipt through the Xcode path")
     func appleReceiptWithOptIn() throws {
         let receipt = try SweepCorpus.bytes("receipts/tpinappreceipt_production-ios-wwdrG5-sha256_2024.der")

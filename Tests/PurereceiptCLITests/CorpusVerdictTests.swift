@@ -1,7 +1,8 @@
 // Every real receipt in ../shared/corpus/receipts through `purereceipt verify` (see the corpus
 // MANIFEST.md): Apple-signed `.der` and `.b64` verify with the built-in Apple root and no options;
 // Xcode StoreKit-testing receipts fail without --xcode-root and pass with the StoreKit test
-// certificate; NEGATIVE files are not receipts. The five receipts whose device identifier is
+// certificate; NEGATIVE files are not app receipts: the legacy transaction receipt among them is
+// recognised as that format and verifies, the others are not receipts at all. The five receipts whose device identifier is
 // published upstream pass --device-id with it and fail with another one.
 //
 // Skipped (visibly) when the corpus folder is absent; CI always has it.
@@ -12,7 +13,7 @@ import Testing
 /// One file of the corpus and its expected class, from its name
 /// (`<source>_<what-it-is>_<year>`; `NEGATIVE` marks non-receipts).
 struct CorpusReceipt: Sendable, CustomTestStringConvertible {
-    enum Kind: Sendable { case apple, xcode, negative }
+    enum Kind: Sendable { case apple, xcode, legacy, negative }
 
     let name: String
     var path: String { CLI.corpusReceipt(name) }
@@ -20,6 +21,8 @@ struct CorpusReceipt: Sendable, CustomTestStringConvertible {
 
     var kind: Kind {
         let parts = name.split(separator: "_")
+        // Kept in receipts/ as a negative sample for the PKCS #7 parser; the CLI reads its format.
+        if name.contains("NEGATIVE-legacy") { return .legacy }
         if name.contains("NEGATIVE") { return .negative }
         // The what-it-is part starts with "xcode" for StoreKit-testing receipts; the Apple-signed
         // receipt *of the Xcode app* (`production-macos-xcodeapp`) is an ordinary production receipt.
@@ -74,7 +77,8 @@ struct CorpusVerdictTests {
         let receipts = CorpusReceipt.all
         #expect(receipts.filter { $0.kind == .apple }.count >= 20)
         #expect(receipts.filter { $0.kind == .xcode }.count >= 4)
-        #expect(receipts.filter { $0.kind == .negative }.count >= 2)
+        #expect(receipts.filter { $0.kind == .negative }.count >= 1)
+        #expect(receipts.filter { $0.kind == .legacy }.count == 1)
         #expect(receipts.contains { $0.name.hasSuffix(".b64") })
     }
 
@@ -89,6 +93,10 @@ struct CorpusVerdictTests {
         case .xcode:
             #expect(result.status == 1, "\(result)")
             #expect(result.stderr.contains("chain.xcodeNotAllowed"), "\(result)")
+        case .legacy:
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains("legacy transaction receipt, signature version 2"), "\(result)")
+            #expect(result.stdout.contains("(purchase date)"), "validity judged at the purchase date")
         case .negative:
             #expect(result.status == 2, "\(result)")
             #expect(result.stderr.contains("not a well-formed receipt"), "\(result)")
@@ -105,6 +113,9 @@ struct CorpusVerdictTests {
         case .xcode:
             #expect(result.status == 0, "\(result)")
             #expect(result.stdout.contains("XCODE TEST RECEIPT"), "\(result)")
+        case .legacy:
+            #expect(result.status == 64, "an app-receipt option is a usage error here: \(result)")
+            #expect(result.stderr.contains("does not apply to legacy"), "\(result)")
         case .negative:
             #expect(result.status == 2, "\(result)")
         }
@@ -122,6 +133,11 @@ struct CorpusVerdictTests {
             #expect(inApp != nil)
             #expect(inApp?.allSatisfy { $0.values.allSatisfy { $0 is String } } == true)
         case .xcode: #expect(status == 21003, "\(result)")
+        case .legacy:
+            #expect(status == 0, "\(result)")
+            let receipt = document["receipt"] as? [String: Any]
+            #expect(receipt?["product_id"] as? String == "yearly")
+            #expect(receipt?.values.allSatisfy { $0 is String } == true)
         case .negative: #expect(status == 21002, "\(result)")
         }
     }

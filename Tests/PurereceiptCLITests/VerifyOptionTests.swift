@@ -50,6 +50,15 @@ struct VerifyOptionTests {
         OptionCase(
             name: "--root replaces the built-in Apple root", arguments: ["--root", "Vectors/pki/xcode.der", main],
             status: 1, expect: ["chain.untrusted"]),
+        // Apple receipt rule (chain-shape): an intermediate given as a --root leads on to the root.
+        OptionCase(
+            name: "Apple receipt rule (chain-shape): --root with the root and the WWDR intermediate verifies",
+            arguments: ["--root", "Vectors/pki/intermediate.der", "--root", "Vectors/pki/root.der", main],
+            status: 0, expect: ["3 certificates, signer to trust anchor"]),
+        OptionCase(
+            name: "Apple receipt rule (chain-shape): --root with only the WWDR intermediate → chain.tooShort",
+            arguments: ["--root", "Vectors/pki/intermediate.der", main], status: 1,
+            expect: ["NOT GENUINE: chain.tooShort", "the anchor is the intermediate"]),
         // --xcode-root
         OptionCase(
             name: "Xcode receipt without --xcode-root", arguments: root + [xcodeReceipt], status: 1,
@@ -79,6 +88,17 @@ struct VerifyOptionTests {
             // The library reports this as policy.environment (the Xcode path accepts only the
             // Xcode environment); only the exit status is the contract here.
             status: 1, expect: ["purereceipt: "]),
+        // Apple receipt rule (environment-list): the list applies to Xcode receipts too.
+        OptionCase(
+            name: "Apple receipt rule (environment-list): --xcode-root with --environment Production refuses Xcode",
+            arguments: root + ["--xcode-root", "Vectors/pki/xcode.der", "--environment", "Production", xcodeReceipt],
+            status: 1, expect: ["check failed: policy.environment", "Xcode not accepted"]),
+        OptionCase(
+            name: "Apple receipt rule (environment-list): --xcode-root with --environment naming Xcode accepts it",
+            arguments: root + [
+                "--xcode-root", "Vectors/pki/xcode.der", "--environment", "Production,Xcode", xcodeReceipt,
+            ],
+            status: 0, expect: ["XCODE TEST RECEIPT"]),
         // --at
         OptionCase(
             name: "--at after the leaf expired", arguments: root + ["--at", "2030-01-01T00:00:00Z", main],
@@ -130,6 +150,15 @@ struct VerifyOptionTests {
             name: "--device-id UUID text upper case",
             arguments: root + ["--device-id", MainReceipt.deviceUUID.uppercased(), main], status: 0,
             expect: ["equals attribute 5"]),
+        OptionCase(
+            name: "CLI rule (device-id syntax): --device-id colon-separated hex pairs",
+            arguments: root + [
+                "--device-id",
+                stride(from: 0, to: 32, by: 2).map { start in
+                    let digits = Array(MainReceipt.deviceHex)
+                    return String(digits[start..<start + 2])
+                }.joined(separator: ":"), main,
+            ], status: 0, expect: ["device hash"]),
         OptionCase(
             name: "--device-id other device",
             arguments: root + ["--device-id", "0123456789abcdeffedcba9876543211", main], status: 1,

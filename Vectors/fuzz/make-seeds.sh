@@ -13,6 +13,8 @@
 #   jws          every compact JWS in jws/ (generated StoreKit 2 signed data, valid and forged)
 #   json         small hand-written JSON texts: every value kind, escapes, surrogate pairs, numbers
 #                (Xcode's fractional milliseconds), a StoreKit-shaped transaction payload
+#   legacy       every legacy receipt in legacy/ (base64 or plist text), the plist text of the valid
+#                ones, and their decoded signature blobs and purchase-info plists
 #
 # Deterministic: rerunning leaves every file byte-identical. Needs python3 (standard library only).
 set -eu
@@ -20,7 +22,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 vectors=$(cd "$here/.." && pwd)
 seeds="$here/seeds"
 rm -rf "$seeds"
-mkdir -p "$seeds/der" "$seeds/certificate" "$seeds/cms" "$seeds/payload" "$seeds/verify" "$seeds/base64" "$seeds/ecdsa" "$seeds/json" "$seeds/jws"
+mkdir -p "$seeds/der" "$seeds/certificate" "$seeds/cms" "$seeds/payload" "$seeds/verify" "$seeds/base64" \
+    "$seeds/ecdsa" "$seeds/json" "$seeds/jws" "$seeds/legacy"
 max=65536
 
 for f in "$vectors"/pki/*.der; do
@@ -158,6 +161,25 @@ for text in texts:
     open(os.path.join(sys.argv[1], hashlib.sha256(text).hexdigest()[:12] + ".json"), "wb").write(text)
 PY
 
-for t in der certificate cms payload verify base64 ecdsa json jws; do
+
+cp "$vectors"/legacy/*.b64 "$vectors"/legacy/*.txt "$seeds/legacy/"
+python3 - "$vectors/legacy" "$seeds/legacy" <<'PY'
+import base64, os, re, sys
+
+legacy, out = sys.argv[1], sys.argv[2]
+for name in sorted(os.listdir(legacy)):
+    if not name.startswith("valid-") or not name.endswith(".b64"):
+        continue
+    text = base64.b64decode(open(os.path.join(legacy, name), "rb").read())
+    stem = name[:-4]
+    open(os.path.join(out, stem + ".plist"), "wb").write(text)
+    for key in (b"signature", b"purchase-info"):
+        value = re.search(b'"' + key + b'" = "([^"]*)"', text).group(1)
+        suffix = ".blob" if key == b"signature" else ".purchase-info"
+        open(os.path.join(out, stem + suffix), "wb").write(base64.b64decode(b"".join(value.split())))
+PY
+
+
+for t in der certificate cms payload verify base64 ecdsa json jws legacy; do
     printf '%-12s %4d files, %7d bytes\n' "$t" "$(ls "$seeds/$t" | wc -l)" "$(cat "$seeds/$t"/* | wc -c)"
 done

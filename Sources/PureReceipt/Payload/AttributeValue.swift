@@ -134,8 +134,8 @@ struct AttributeDecoder {
         } catch {
             let reason: String
             switch error {
-            case .invalidFormat(let text): reason = "\"\(text)\" is not a date"
-            case .outOfRange(let text): reason = "\"\(text)\" has a field out of range"
+            case .invalidFormat(let text): reason = "\"\(text.displayEscaped)\" is not a date"
+            case .outOfRange(let text): reason = "\"\(text.displayEscaped)\" has a field out of range"
             }
             throw ReceiptError(
                 code: ReceiptError.date, offset: element.start, attributeType: attribute.type,

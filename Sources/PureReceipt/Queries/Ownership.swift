@@ -12,6 +12,8 @@
 //     transaction, and the app tracks what it delivered. Subscriptions without an expiration date
 //     (non-renewing ones, 1707 = 2, and unknown types) are not owned: their length is the app's
 //     business, so it decides from `purchases(of:)`.
+//   - Identifiers (product, transaction) are compared as UTF-8 bytes: Swift's `==` on String
+//     treats canonically equivalent text ("café" NFC and NFD) as equal; identifiers are not text.
 // Does not: know product catalogues, subscription groups, grace periods or family sharing — none of
 // that is in the receipt.
 
@@ -25,21 +27,21 @@ extension AppReceipt {
 
     /// The in-app purchase records of `productID`, in file order (consumables included).
     public func purchases(of productID: String) -> [InAppPurchase] {
-        inAppPurchases.filter { $0.productIdentifier == productID }
+        inAppPurchases.filter { $0.productIdentifier.hasSameBytes(as: productID) }
     }
 
     /// The records whose original transaction id (1705) — or, when the receipt has none (Xcode),
     /// transaction id (1703) — is `originalTransactionID`, in file order: one subscription's
     /// purchase and all its renewals, across product changes within its group.
     public func purchases(originalTransactionID: String) -> [InAppPurchase] {
-        inAppPurchases.filter { $0.chainIdentifier == originalTransactionID }
+        inAppPurchases.filter { $0.chainIdentifier.hasSameBytes(as: originalTransactionID) }
     }
 
     /// True when some record of `productID` entitles the customer at the effective instant
     /// `max(instant, creationDate)` (see `effectiveInstant(for:)` and `InAppPurchase.isActive(at:)`).
     public func isOwned(productID: String, at instant: Instant) -> Bool {
         let t = effectiveInstant(for: instant)
-        return inAppPurchases.contains { $0.productIdentifier == productID && $0.isActive(at: t) }
+        return inAppPurchases.contains { $0.productIdentifier.hasSameBytes(as: productID) && $0.isActive(at: t) }
     }
 }
 
@@ -63,5 +65,13 @@ extension InAppPurchase {
     /// transaction id (1705), or the transaction id (1703) when the record has none (Xcode).
     public var chainIdentifier: String {
         originalTransactionIdentifier ?? transactionIdentifier
+    }
+}
+
+extension String {
+    /// True when both strings have the same UTF-8 bytes (`==` would also equate canonically
+    /// equivalent strings, e.g. NFC and NFD forms, or U+212A KELVIN SIGN and "K").
+    func hasSameBytes(as other: String) -> Bool {
+        utf8.elementsEqual(other.utf8)
     }
 }

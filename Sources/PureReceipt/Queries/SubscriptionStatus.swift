@@ -40,14 +40,15 @@ extension AppReceipt {
     /// subscription: the receipt creation date bounds the instant from below.
     public func subscriptionStatus(productID: String, at instant: Instant) -> SubscriptionStatus {
         let t = effectiveInstant(for: instant)
-        return Self.status(inAppPurchases.lazy.filter { $0.productIdentifier == productID }, at: t)
+        return Self.status(inAppPurchases.lazy.filter { $0.productIdentifier.hasSameBytes(as: productID) }, at: t)
     }
 
     /// The status of the subscription chain `originalTransactionID` (its purchase and all
     /// renewals, across products of its group) at `max(instant, creationDate)`.
     public func subscriptionStatus(originalTransactionID: String, at instant: Instant) -> SubscriptionStatus {
         let t = effectiveInstant(for: instant)
-        return Self.status(inAppPurchases.lazy.filter { $0.chainIdentifier == originalTransactionID }, at: t)
+        return Self.status(
+            inAppPurchases.lazy.filter { $0.chainIdentifier.hasSameBytes(as: originalTransactionID) }, at: t)
     }
 
     /// Every subscription chain active at `max(instant, creationDate)`, one entry per original
@@ -55,11 +56,12 @@ extension AppReceipt {
     /// first records in the file.
     public func activeSubscriptions(at instant: Instant) -> [ActiveSubscription] {
         let t = effectiveInstant(for: instant)
-        var order: [String] = []
-        var best: [String: InAppPurchase] = [:]
+        // Chains keyed by the UTF-8 bytes of their id: String keys would merge equivalent ids.
+        var order: [[UInt8]] = []
+        var best: [[UInt8]: InAppPurchase] = [:]
         for purchase in inAppPurchases {
             guard let expires = purchase.subscriptionExpirationDate, purchase.isActive(at: t) else { continue }
-            let chain = purchase.chainIdentifier
+            let chain = Array(purchase.chainIdentifier.utf8)
             if let current = best[chain] {
                 if let currentExpires = current.subscriptionExpirationDate, expires > currentExpires {
                     best[chain] = purchase
@@ -73,7 +75,7 @@ extension AppReceipt {
             guard let purchase = best[chain], let expires = purchase.subscriptionExpirationDate else { return nil }
             return ActiveSubscription(
                 productIdentifier: purchase.productIdentifier,
-                originalTransactionIdentifier: chain, expires: expires, purchase: purchase)
+                originalTransactionIdentifier: purchase.chainIdentifier, expires: expires, purchase: purchase)
         }
     }
 

@@ -25,14 +25,16 @@ public struct ReceiptPolicy: Sendable {
     /// Device identifier for the receipt hash (attribute 5): on iOS the 16 bytes of
     /// `identifierForVendor`, on macOS the primary network interface's MAC address bytes.
     public var deviceIdentifier: [UInt8]?
-    /// Environments accepted. Xcode is accepted only with `xcodeCertificate` set.
+    /// Environments accepted: always applied, Xcode included. An Xcode receipt needs `.xcode` here
+    /// AND `xcodeCertificate`. Default: the four Apple environments and Xcode (so the opt-in alone
+    /// accepts Xcode receipts; a list without `.xcode` refuses them even with the opt-in).
     public var environments: Set<ReceiptEnvironment>
 
     public init(
         anchors: TrustAnchors = .appleIncRoot, xcodeCertificate: Certificate? = nil,
         validityInstant: Instant? = nil, currentTime: Instant? = nil,
         bundleIdentifier: String? = nil, bundleVersion: String? = nil, deviceIdentifier: [UInt8]? = nil,
-        environments: Set<ReceiptEnvironment> = ReceiptEnvironment.apple
+        environments: Set<ReceiptEnvironment> = ReceiptEnvironment.apple.union([.xcode])
     ) {
         self.anchors = anchors
         self.xcodeCertificate = xcodeCertificate

@@ -79,34 +79,28 @@ public enum ReceiptValidator {
         }
 
         // 3–5. The app and the device.
-        // Apple receipt rule (bundle-binding): bundle identifier (2), then version (3), equal the
-        // caller's hard-coded values, compared exactly.
-        if let expected = policy.bundleIdentifier, receipt.bundleIdentifier != expected {
-            throw .policy(
-                "policy.bundleId",
-                "bundle identifier \"\(receipt.bundleIdentifier)\" is not \"\(expected)\"")
-        }
-        if let expected = policy.bundleVersion, receipt.appVersion != expected {
-            throw .policy("policy.bundleVersion", "bundle version \"\(receipt.appVersion)\" is not \"\(expected)\"")
-        }
+        try checkBundle(receipt, policy)
         // Apple receipt rule (device-hash): checked only when the caller passes the device identifier.
         if let device = policy.deviceIdentifier, !DeviceHash.matches(receipt: receipt, deviceIdentifier: device) {
             throw .policy("policy.deviceHash", "receipt hash (attribute 5) does not match this device")
         }
 
-        // 6. Environment: Xcode only through the opt-in, and an opt-in receipt only as Xcode (the
-        // StoreKit testing key is public, so it can sign a receipt claiming any environment).
+        // 6. Environment: in the caller's list; Xcode only through the opt-in, and an opt-in receipt
+        // only as Xcode (the StoreKit testing key is public, so it can sign any environment).
         // Apple receipt rule (xcode-opt-in): an opt-in receipt is accepted only as environment Xcode.
         let environment = receipt.environment ?? .other("")
         if viaXcode && environment != .xcode {
             // The StoreKit-testing key is public: such a receipt claiming another environment is forged.
             throw ReceiptValidationError(
                 .notAuthentic, code: "chain.xcodeNotAllowed",
-                "signed by the Xcode StoreKit-testing certificate but claims environment \(environment): forged")
+                "signed by the Xcode StoreKit-testing certificate but claims environment \(environment.rawValue.displayEscaped): forged"
+            )
         }
-        let accepted = viaXcode || (environment != .xcode && policy.environments.contains(environment))
+        // Apple receipt rule (environment-list): the caller's environment list always applies, Xcode
+        // included; Xcode also needs the opt-in (Apple never signs an Xcode receipt).
+        let accepted = policy.environments.contains(environment) && (environment != .xcode || viaXcode)
         guard accepted else {
-            throw .policy("policy.environment", "environment \(environment) not accepted")
+            throw .policy("policy.environment", "environment \(environment.rawValue.displayEscaped) not accepted")
         }
 
         // 7. VPP expiration (attribute 21), against the caller's clock or the validity instant.
@@ -117,6 +111,23 @@ public enum ReceiptValidator {
         return VerifiedReceipt(
             receipt: receipt, chain: verified.chain, digestAlgorithm: verified.digestAlgorithm,
             isXcodeTestReceipt: viaXcode, validityInstant: instant)
+    }
+
+    /// Steps 3 and 4: the bundle identifier and version.
+    static func checkBundle(_ receipt: AppReceipt, _ policy: ReceiptPolicy) throws(ReceiptValidationError) {
+        // Apple receipt rule (bundle-binding): bundle identifier (2), then version (3), equal the
+        // caller's hard-coded values, compared exactly: as UTF-8 bytes, never Unicode-equivalent.
+        if let expected = policy.bundleIdentifier, !receipt.bundleIdentifier.hasSameBytes(as: expected) {
+            throw .policy(
+                "policy.bundleId",
+                "bundle identifier \"\(receipt.bundleIdentifier.displayEscaped)\" is not \"\(expected.displayEscaped)\""
+            )
+        }
+        if let expected = policy.bundleVersion, !receipt.appVersion.hasSameBytes(as: expected) {
+            throw .policy(
+                "policy.bundleVersion",
+                "bundle version \"\(receipt.appVersion.displayEscaped)\" is not \"\(expected.displayEscaped)\"")
+        }
     }
 
     /// Verifies base64 text as servers receive it.

@@ -1,0 +1,25 @@
+// Display escaping: text taken from input (certificate names, attribute strings, dates) made safe
+// to write to a terminal or a log line, wherever a message or report embeds it.
+//
+// Escaped as `\u{…}` (lower-case hex): the C0 controls U+0000–001F (TAB, CR and LF included), DEL,
+// the C1 controls U+0080–009F, the line and paragraph separators U+2028/2029, and the
+// bidirectional marks, embeddings, overrides and isolates (U+061C, U+200E–200F, U+202A–202E,
+// U+2066–2069), which can reorder what a reader sees. Everything else is kept, backslash included:
+// an escape adds only printable characters, so escaping twice changes nothing (the price: a
+// literal `\u{1b}` in the input reads like an escaped ESC). JSON output has its own escaping.
+
+extension StringProtocol {
+    /// This text with every scalar outside printable text written as `\u{…}` (see the file header).
+    package var displayEscaped: String {
+        var result = ""
+        for scalar in unicodeScalars {
+            switch scalar.value {
+            case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E...0x200F, 0x2028...0x202E, 0x2066...0x2069:
+                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

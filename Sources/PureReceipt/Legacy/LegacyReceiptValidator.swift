@@ -1,0 +1,111 @@
+// LegacyReceiptValidator: verifies a legacy transaction receipt offline, then the caller's policy.
+//
+// Order of checks (each failure stops): 1. structure (LegacyTransactionReceipt.swift) and the
+// purchase date; 2. the leaf's RSA PKCS #1 v1.5 SHA-1 signature over version ‖ purchase-info;
+// 3. the chain leaf → pinned intermediate → anchor (LegacyChainPolicy.swift) with validity at the
+// purchase date or the caller's instant; 4. bundle id, product id, environment (compared as bytes).
+// RSA-1024 leaves are accepted for versions 1–2 only: those verdicts are evidence about history,
+// not proof against a party able to factor RSA-1024 (Docs/SECURITY.md).
+
+import PureCrypto
+import PureDER
+public import PureX509
+
+/// What the caller requires of a legacy receipt. Nothing here is taken from the receipt.
+public struct LegacyReceiptPolicy: Sendable {
+    /// Anchors. Default: Apple Inc. Root CA (shipped, pinned by fingerprint).
+    public var anchors: TrustAnchors
+    /// The intermediates a leaf may be issued by, for every version. Nil (the default): the built-in
+    /// iTunes Store CA for versions 1–2 and WWDR CA 2013–2023 for version 3.
+    public var intermediates: [Certificate]?
+    /// Instant certificate validity is evaluated at. Nil: the signed purchase date.
+    public var validityInstant: Instant?
+    /// Required `bid`, `product-id`, and accepted environments (`Production` when absent).
+    public var bundleIdentifier: String?
+    public var productIdentifier: String?
+    public var environments: [String]?
+
+    public init(
+        anchors: TrustAnchors = TrustAnchors(certificates: LegacyCertificates.appleIncRoot.map { [$0] } ?? []),
+        intermediates: [Certificate]? = nil, validityInstant: Instant? = nil,
+        bundleIdentifier: String? = nil, productIdentifier: String? = nil, environments: [String]? = nil
+    ) {
+        self.anchors = anchors
+        self.intermediates = intermediates
+        self.validityInstant = validityInstant
+        self.bundleIdentifier = bundleIdentifier
+        self.productIdentifier = productIdentifier
+        self.environments = environments
+    }
+}
+
+/// A legacy receipt whose signature, chain and requested checks held.
+public struct VerifiedLegacyReceipt: Sendable {
+    public let receipt: LegacyTransactionReceipt
+    /// leaf, intermediate, anchor.
+    public let chain: [Certificate]
+    /// The instant certificate validity was evaluated at.
+    public let validityInstant: Instant
+    /// True for an RSA-1024 leaf (versions 1–2): historical evidence, not current proof.
+    public var hasWeakKey: Bool {
+        guard case .rsa(let key) = receipt.signatureBlob.certificate.publicKey else { return false }
+        return key.modulusBitCount < ChainPolicy.appleMinimumRSABits
+    }
+}
+
+public enum LegacyReceiptValidator {
+    /// Verifies `input` (base64 text or the plist text) under `policy`.
+    public static func validate(_ input: [UInt8], policy: LegacyReceiptPolicy = LegacyReceiptPolicy())
+        throws(ReceiptValidationError) -> VerifiedLegacyReceipt
+    {
+        let receipt: LegacyTransactionReceipt
+        do { receipt = try LegacyTransactionReceipt(input) } catch { throw malformed(error) }
+        let blob = receipt.signatureBlob
+        // Apple legacy rule (validity-at-purchase): certificates are judged at the signed purchase date.
+        guard let instant = policy.validityInstant ?? receipt.purchaseInfo.purchaseDate else {
+            throw malformed(LegacyReceiptError(.date("purchase-date-ms"), at: 0, in: "purchase-info"))
+        }
+
+        // Apple legacy rule (signed-bytes): the signature covers version byte ‖ purchase-info bytes.
+        // RFC 8017 §8.2.2: RSASSA-PKCS1-V1_5-VERIFY with SHA-1 (Apple legacy rule (sha1)).
+        let signed = [blob.version] + receipt.purchaseInfoBytes
+        guard case .rsa(let key) = blob.certificate.publicKey,
+            (try? key.verifyPKCS1v15(signature: blob.signature, message: signed[...], algorithm: .sha1)) != nil
+        else {
+            throw ReceiptValidationError(.notAuthentic, code: "signature.invalid", "signature does not verify")
+        }
+
+        let builtIn = blob.version == 3 ? LegacyCertificates.wwdr2013 : LegacyCertificates.iTunesStoreCA
+        let chain: [Certificate]
+        do {
+            chain = try verifyLegacyChain(
+                leaf: blob.certificate, intermediates: policy.intermediates ?? (builtIn.map { [$0] } ?? []),
+                anchors: policy.anchors, rule: blob.version == 3 ? .wwdr : .iTunesStore,
+                at: DERTime(secondsSince1970: instant.secondsSince1970))
+        } catch {
+            throw ReceiptValidationError(.notAuthentic, code: error.code, error.description)
+        }
+
+        let info = receipt.purchaseInfo
+        if let expected = policy.bundleIdentifier, !equalBytes(info.bundleIdentifier, expected) {
+            throw .policy("policy.bundleId", "bid \"\(info.bundleIdentifier ?? "-")\" is not \"\(expected)\"")
+        }
+        if let expected = policy.productIdentifier, !equalBytes(info.productIdentifier, expected) {
+            throw .policy("policy.productId", "product-id \"\(info.productIdentifier ?? "-")\" is not \"\(expected)\"")
+        }
+        // The environment key is outside the signed bytes: a check for routing, not for trust.
+        if let accepted = policy.environments, !accepted.contains(where: { equalBytes(receipt.environmentName, $0) }) {
+            throw .policy("policy.environment", "environment \(receipt.environmentName) not accepted")
+        }
+        return VerifiedLegacyReceipt(receipt: receipt, chain: chain, validityInstant: instant)
+    }
+
+    /// Byte equality: "é" precomposed and decomposed are different identifiers.
+    static func equalBytes(_ a: String?, _ b: String) -> Bool {
+        a.map { $0.utf8.elementsEqual(b.utf8) } ?? false
+    }
+
+    static func malformed(_ error: LegacyReceiptError) -> ReceiptValidationError {
+        ReceiptValidationError(.malformed, code: error.code, error.description, offset: error.offset)
+    }
+}
