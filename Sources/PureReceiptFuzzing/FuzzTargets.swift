@@ -10,7 +10,9 @@
 /// The fuzz targets, by name.
 package enum FuzzTargets {
     /// Every target name, in the order the run script and the tests use.
-    package static let names = ["der", "certificate", "cms", "payload", "verify", "base64", "ecdsa", "json", "jws", "legacy"]
+    package static let names = [
+        "der", "certificate", "cms", "payload", "verify", "base64", "ecdsa", "json", "jws", "legacy",
+    ]
 
     /// The entry point called `name`, or nil for an unknown name.
     package static func entryPoint(named name: String) -> (@Sendable ([UInt8]) -> Void)? {
