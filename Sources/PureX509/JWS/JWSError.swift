@@ -42,7 +42,8 @@ public struct JWSError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public let kind: Kind
-    /// Byte offset in the compact serialization (0 when the problem concerns the whole).
+    /// Byte offset in the compact serialization (0 when the problem concerns the whole header);
+    /// for a `jws.base64` error in an `x5c` entry (named by `detail`), the offset inside that entry.
     public let offset: Int
     /// The header member, JSON error code or certificate error concerned; may be empty.
     public let detail: String
