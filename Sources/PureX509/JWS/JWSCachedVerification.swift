@@ -21,6 +21,7 @@ extension CompactJWS {
 
     /// The chain checks of `verify(signer:at:)` alone, through `cache`: for a caller that has just
     /// verified the signature (`verifySignature()`) and read the validity instant from the payload.
+    /// (Xcode-signed data takes the uncached path, which verifies the signature again.)
     public func verifyChain(signer: JWSSignerPolicy, at time: DERTime, cache: inout VerifiedChainCache)
         throws(JWSError) -> [Certificate]
     {
@@ -54,19 +55,10 @@ extension CompactJWS {
                 throw JWSError(.chainShape, at: 0, "x5c[2] is not the trust anchor")
             }
             return path
-        case .xcode(let pinned):
-            // Apple JWS rule (xcode-opt-in): one self-signed certificate, byte-identical to the
-            // caller's.
-            guard certificates.count == 1, let leaf = certificates.first else {
-                throw JWSError(.chainShape, at: 0, "\(certificates.count) certificates")
-            }
-            do throws(X509Error) {
-                return try PureX509.verifyChain(
-                    leaf: leaf, pool: [], anchors: TrustAnchors(certificates: []), policy: .xcode(pinned), at: time,
-                    cache: &cache)
-            } catch {
-                throw JWSError(.chain, at: 0, error.code)
-            }
+        case .xcode:
+            // Xcode data: one self-signed certificate, nothing worth caching; the uncached checks
+            // (JWSVerification.swift, the signature included) run.
+            return try verify(signer: signer, at: time)
         }
     }
 }
