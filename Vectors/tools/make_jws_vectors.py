@@ -95,6 +95,7 @@ def main():
     lookalike_root = cert(root_name, evil_root_key, root_name, evil_root_key, 8, True)
     xcode = cert(name("StoreKit Testing in Xcode"), xcode_key, name("StoreKit Testing in Xcode"), xcode_key, 9, False,
                  None, 2024, 2026, hashes.SHA256())
+    leaf_forged = cert(name("Vectors JWS Leaf"), leaf_key, inter_name, evil_root_key, 11, False, LEAF_MARKER, 2024, 2026)
     leaf_p384 = cert(name("Vectors JWS Leaf P-384"), p384_leaf_key, inter_name, inter_key, 10, False, LEAF_MARKER, 2024, 2026)
 
     with open(os.path.join(OUT, "root.der"), "wb") as f:
@@ -175,6 +176,7 @@ def main():
     add("root-lookalike.jws", compact({"alg": "ES256", "x5c": x5c(leaf, inter, lookalike_root)}, txn, leaf_key), "transaction", "jws.chainShape", sandbox, "x5c[2] is not the anchor")
     add("leaf-no-marker.jws", compact({"alg": "ES256", "x5c": x5c(leaf_nomarker, inter, root)}, txn, leaf_key), "transaction", "jws.chain", sandbox, "leaf without 1.2.840.113635.100.6.11.1", "chain.leafMarkerMissing")
     add("intermediate-no-marker.jws", compact({"alg": "ES256", "x5c": x5c(leaf, inter_nomarker, root)}, txn, leaf_key), "transaction", "jws.chain", sandbox, "intermediate without 1.2.840.113635.100.6.2.1", "chain.intermediateMarkerMissing")
+    add("leaf-cert-forged.jws", compact({"alg": "ES256", "x5c": x5c(leaf_forged, inter, root)}, txn, leaf_key), "transaction", "jws.chain", sandbox, "leaf certificate names the intermediate but is signed by another key", "signature.invalid")
     add("leaf-other-key.jws", compact(header, txn, other_key), "transaction", "jws.signatureInvalid", sandbox, "signed by a key other than the leaf's")
     add("leaf-p384.jws", compact({"alg": "ES256", "x5c": x5c(leaf_p384, inter, root)}, txn, p384_leaf_key), "transaction", "jws.signatureLength", sandbox, "a P-384 key makes a 96-byte signature")
     add("leaf-p384-key.jws", compact({"alg": "ES256", "x5c": x5c(leaf_p384, inter, root)}, txn, leaf_key), "transaction", "jws.keyType", sandbox, "ES256 needs a P-256 leaf key")
