@@ -112,6 +112,38 @@ enum SignedDataCommand {
         return ExitCode.genuine
     }
 
+    /// Checks the syntax of the options whose meaning does not depend on the input's format, before
+    /// the input is read (so that a usage error never waits for standard input). What applies to
+    /// which format is checked once the format is known.
+    static func precheck(_ options: ParsedArguments, json: Bool) {
+        _ = requestedKind(options, json: json)
+        for option in ["--at", "--now"] {
+            if let text = options.last(option), Instant.parseRFC3339(text) == nil {
+                VerifyCommand.usageFailure(
+                    "\(option): not an RFC 3339 time (e.g. 2026-01-01T00:00:00Z): \(text)", json: json)
+            }
+        }
+        if let text = options.last("--app-apple-id"), (Int64(text) ?? 0) <= 0 {
+            VerifyCommand.usageFailure("--app-apple-id: expected a positive integer: \(text)", json: json)
+        }
+        if let text = options.last("--device-id"), parseDeviceIdentifier(text) == nil {
+            VerifyCommand.usageFailure("--device-id: expected a UUID (8-4-4-4-12) or hex bytes: \(text)", json: json)
+        }
+        if let text = options.last("--endpoint"), text != "production", text != "sandbox" {
+            VerifyCommand.usageFailure("--endpoint: expected production or sandbox: \(text)", json: json)
+        }
+        if let text = options.last("--environment") {
+            let known = ReceiptEnvironment.apple.map(\.rawValue) + ["Xcode", "Sandbox", "LocalTesting"]
+            let names = text.split(separator: ",").map(String.init)
+            guard !names.isEmpty, names.allSatisfy(known.contains) else {
+                VerifyCommand.usageFailure(
+                    "--environment: expected a comma-separated list of Production, ProductionSandbox, ProductionVPP, "
+                        + "ProductionVPPSandbox, Xcode (receipts) or Production, Sandbox, Xcode, LocalTesting "
+                        + "(StoreKit 2 signed data): \(text)", json: json)
+            }
+        }
+    }
+
     /// `--kind`, or nil for automatic; exits 64 on an unknown kind.
     static func requestedKind(_ options: ParsedArguments, json: Bool) -> SignedDataKind? {
         guard let text = options.last("--kind") else { return nil }

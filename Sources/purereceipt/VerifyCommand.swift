@@ -28,6 +28,7 @@ enum VerifyCommand {
             case .message(let text): usageFailure(text, json: json)
             }
         }
+        SignedDataCommand.precheck(options, json: json)
         let read = readInputOrReason(options.positional.first)
         if case .success(let input) = read, let signed = SignedDataInput.detect(input.bytes) {
             return SignedDataCommand.verify(input, signed, options: options, json: json)
