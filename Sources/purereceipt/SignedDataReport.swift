@@ -101,11 +101,18 @@ enum SignedDataReport {
         return TextReport.render(lines)
     }
 
-    /// One row per payload member, in signed order; numeric `…Date` members also as UTC times.
+    /// One row per payload member, in signed order; numeric `…Date` members also as UTC times;
+    /// nested objects (a notification's `data`, `summary`, …) as indented rows; long `signed…`
+    /// strings (nested compact JWS) shortened.
     static func payloadLines(_ object: JSONObject, indent: String) -> [String] {
-        object.members.map { member in
+        var lines: [String] = []
+        for member in object.members {
             var text: String
             switch member.value {
+            case .object(let inner) where indent.count < 8:
+                lines.append(indent + member.name)
+                lines += payloadLines(inner, indent: indent + "  ")
+                continue
             case .string(let s): text = s
             case .number(let n):
                 text = n.text
@@ -122,8 +129,9 @@ enum SignedDataReport {
             if member.name.hasPrefix("signed"), text.utf8.count > 72 {
                 text = String(text.prefix(40)) + "… (\(text.utf8.count) bytes, compact JWS)"
             }
-            return TextReport.row(indent + member.name, text)
+            lines.append(TextReport.row(indent + member.name, text))
         }
+        return lines
     }
 
     // MARK: inspect
