@@ -2,8 +2,9 @@
 // of payload, and writing decoded JSON back out.
 //
 // Recognised inputs (white space around them allowed):
-//   - a compact JWS: only base64url characters and dots, with at least one dot (a malformed JWS,
-//     e.g. two parts, still goes to the JWS verifier, which says what is wrong with it);
+//   - a compact JWS: only base64 characters (either alphabet, `=`) and dots, with at least one dot
+//     (a malformed JWS, e.g. two parts or standard base64, still goes to the JWS verifier, which
+//     says what is wrong with it);
 //   - a notification body: a strict JSON object with a string member `signedPayload`
 //     (App Store Server Notifications V2, `responseBodyV2`).
 // Neither an app receipt (DER, or base64 without dots) nor a legacy receipt (old-style plist,
@@ -56,7 +57,8 @@ struct SignedDataInput {
         }
         let base64url = trimmed.allSatisfy { byte in
             switch byte {
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x5F, 0x2E, 0x3D: return true  // 0-9 A-Z a-z - _ . =
+            // 0-9 A-Z a-z - _ . and, so that the JWS verifier names the mistake, = + /
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x5F, 0x2E, 0x3D, 0x2B, 0x2F: return true
             default: return false
             }
         }

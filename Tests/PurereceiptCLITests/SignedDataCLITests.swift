@@ -153,6 +153,15 @@ struct SignedDataCLITests {
         #expect(result.status == 0, "\(result)")
     }
 
+    @Test("A JWS in standard base64 (+ /) is still read as a JWS, and refused as malformed (jws.base64)")
+    func standardBase64() async throws {
+        var text = String(decoding: try CLI.bytes("Vectors/jws/transaction-valid.jws"), as: UTF8.self)
+        let dot = try #require(text.lastIndex(of: "."))
+        text.insert(contentsOf: "+/", at: dot)
+        let result = try await CLI.run(["verify"] + Self.testRoot + ["-"], stdin: Data(text.utf8))
+        #expect(result.status == 2 && result.stderr.contains("jws.base64"), "\(result)")
+    }
+
     @Test(
         "Bad options exit 64",
         arguments: [
