@@ -27,10 +27,11 @@ let package = Package(
     targets: [
         // Library layers: a strict DAG, lower layers never import higher ones.
         .target(name: "PureDER", swiftSettings: librarySettings),
+        .target(name: "PureJSON", swiftSettings: librarySettings),
         .target(name: "PureCrypto", dependencies: ["PureDER"], swiftSettings: librarySettings),
-        .target(name: "PureX509", dependencies: ["PureDER", "PureCrypto"], swiftSettings: librarySettings),
+        .target(name: "PureX509", dependencies: ["PureDER", "PureJSON", "PureCrypto"], swiftSettings: librarySettings),
         .target(
-            name: "PureReceipt", dependencies: ["PureDER", "PureCrypto", "PureX509"],
+            name: "PureReceipt", dependencies: ["PureDER", "PureJSON", "PureCrypto", "PureX509"],
             swiftSettings: librarySettings),
 
         // Tools: never part of the library product.
@@ -40,12 +41,13 @@ let package = Package(
         // Fuzzing: one entry point per fuzz target, and one executable that is a libFuzzer
         // harness when built with -DFUZZING (see Docs/FUZZING.md) and a replayer otherwise.
         .target(
-            name: "PureReceiptFuzzing", dependencies: ["PureReceipt", "PureX509", "PureCrypto", "PureDER"],
+            name: "PureReceiptFuzzing", dependencies: ["PureReceipt", "PureX509", "PureJSON", "PureCrypto", "PureDER"],
             swiftSettings: librarySettings),
         .executableTarget(name: "purereceipt-fuzz", dependencies: ["PureReceiptFuzzing"]),
 
         // Tests mirror sources.
         .testTarget(name: "PureDERTests", dependencies: ["PureDER"]),
+        .testTarget(name: "PureJSONTests", dependencies: ["PureJSON"]),
         .testTarget(name: "PureCryptoTests", dependencies: ["PureCrypto", "PureDER"]),
         .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "PureCrypto", "PureDER"]),
         .testTarget(name: "PureReceiptTests", dependencies: ["PureReceipt", "PureX509", "PureCrypto", "PureDER"]),

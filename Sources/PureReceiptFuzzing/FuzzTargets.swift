@@ -10,7 +10,9 @@
 /// The fuzz targets, by name.
 package enum FuzzTargets {
     /// Every target name, in the order the run script and the tests use.
-    package static let names = ["der", "certificate", "cms", "payload", "verify", "base64", "legacy"]
+    package static let names = [
+        "der", "certificate", "cms", "payload", "verify", "base64", "ecdsa", "json", "jws", "legacy",
+    ]
 
     /// The entry point called `name`, or nil for an unknown name.
     package static func entryPoint(named name: String) -> (@Sendable ([UInt8]) -> Void)? {
@@ -21,6 +23,9 @@ package enum FuzzTargets {
         case "payload": return payload
         case "verify": return verify
         case "base64": return base64
+        case "ecdsa": return ecdsa
+        case "json": return json
+        case "jws": return jws
         case "legacy": return legacy
         default: return nil
         }

@@ -2,17 +2,18 @@
 // the signature over the TBSCertificate bytes exactly as they were received.
 //
 // Accepts: sha1/sha224/sha256/sha384/sha512WithRSAEncryption signatures made with an RSA issuer
-// key (RSASSA-PKCS1-v1_5, RFC 8017 §8.2.2, implemented in PureCrypto).
-// Reports: ECDSA signatures and EC issuer keys as `unsupportedPublicKey` with the curve named
-// (EC verification is not implemented yet); an algorithm that does not fit the issuer's key type
-// (RSA signature, EC key or the reverse) as `badSignature`.
+// key (RSASSA-PKCS1-v1_5, RFC 8017 §8.2.2), and ecdsa-with-SHA256/384/512 signatures made with a
+// P-256 or P-384 issuer key (FIPS 186-5 §6.4.2; the DER Ecdsa-Sig-Value of RFC 3279 §2.2.3), both
+// implemented in PureCrypto. Any hash may go with either curve: FIPS 186-5 §6.4.1 truncates a
+// longer digest (ecdsa-with-SHA512 under P-256 is rare but well defined, so it is kept).
+// Reports: an algorithm that does not fit the issuer's key type (RSA signature, EC key or the
+// reverse) as `badSignature`.
 // Does not check: issuer/subject name chaining, validity or CA status (ChainVerification.swift).
 
 extension Certificate {
     /// Verifies this certificate's signature with `issuer`'s public key.
     ///
     /// - Throws: `badSignature` when the signature does not verify (no detail);
-    ///   `unsupportedPublicKey` for ECDSA.
     public func verifySignature(issuedBy issuer: Certificate) throws(X509Error) {
         switch (signatureAlgorithm, issuer.publicKey) {
         case (.rsaPKCS1v15(let hash), .rsa(let key)):
@@ -24,9 +25,12 @@ extension Certificate {
             } catch {
                 throw X509Error(.badSignature, certificate: subject.description)
             }
-        case (.ecdsa, .ec(let curve, _)):
-            throw X509Error(
-                .unsupportedPublicKey("EC \(curve): verification not yet supported"), certificate: subject.description)
+        case (.ecdsa(let hash), .ec(let key)):
+            // RFC 5758 §3.2: "the signature value is DER encoded ... as an ECDSA-Sig-Value" over the
+            // received tbsCertificate bytes (RFC 5280 §4.1.1.3), hashed with the named SHA-2.
+            guard key.isValidSignatureVarTime(der: signature, digest: hash.hash(tbsCertificate)) else {
+                throw X509Error(.badSignature, certificate: subject.description)
+            }
         case (.ecdsa, .rsa), (.rsaPKCS1v15, .ec):
             // The issuer's key cannot have produced a signature of this algorithm.
             throw X509Error(.badSignature, certificate: subject.description)

@@ -14,7 +14,7 @@
 // memo in `PathSearch`), so the work is at most (anchors + pool)² signature checks.
 // When no path passes: the error of the first complete path (a too-short path's error gives way to
 // a later path's); when none reaches an anchor, the first dead end's: `chainTooLong`,
-// `badSignature` (or `unsupportedPublicKey` for EC) when only pool certificates with the right name
+// `badSignature` when only pool certificates with the right name
 // were found and none verified, `untrusted` otherwise.
 // Not used for chaining: key identifiers (RFC 5280 makes them a hint, not a requirement).
 

@@ -24,7 +24,7 @@ import PureDER
 public enum SignatureAlgorithm: Sendable, Hashable {
     /// RSASSA-PKCS1-v1_5 with the given hash (sha*WithRSAEncryption).
     case rsaPKCS1v15(HashAlgorithm)
-    /// ECDSA with the given hash (ecdsa-with-SHA*). Parsed; verification not implemented yet.
+    /// ECDSA with the given hash (ecdsa-with-SHA*), verified with a P-256 or P-384 issuer key.
     case ecdsa(HashAlgorithm)
 
     /// The hash the signature is computed over.

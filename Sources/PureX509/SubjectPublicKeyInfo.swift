@@ -4,12 +4,10 @@
 //   - rsaEncryption (RFC 3279 §2.3.1) with NULL parameters; the key itself is decoded and checked
 //     by PureCrypto's RSAPublicKey (1024…8192-bit odd modulus, odd 3 ≤ e < n).
 //   - id-ecPublicKey (RFC 5480 §2.1.1) with namedCurve secp256r1 (P-256) or secp384r1 (P-384) and
-//     an uncompressed point of the right length. Parsed so that certificates carrying such keys
-//     (StoreKit 2 chains, EC roots) are readable; verification with them is not implemented yet
-//     and is reported as `unsupportedPublicKey`.
-// Refused: any other key algorithm or curve (`unsupportedPublicKey`), implicit or specified
-// curves, compressed points.
-// Does not check: that an EC point lies on its curve (only needed once EC verification exists).
+//     an uncompressed point, validated by PureCrypto's ECPublicKey (SEC 1 §2.3.4: length, X and
+//     Y < p, on the curve, not the identity); an invalid point is `badPublicKey` naming its offset.
+// Refused: any other key algorithm or curve, implicitCurve and specifiedCurve parameters
+// (`unsupportedPublicKey`); compressed points (`badPublicKey`, unsupported point format).
 //
 // SubjectPublicKeyInfo  ::=  SEQUENCE  {
 //      algorithm            AlgorithmIdentifier,
@@ -22,15 +20,14 @@ import PureDER
 public enum PublicKey: Sendable {
     /// An RSA key, ready for PKCS #1 v1.5 verification.
     case rsa(RSAPublicKey)
-    /// An EC key: curve name ("P-256", "P-384") and the uncompressed point (0x04 ‖ X ‖ Y).
-    /// Parsed only; verification is not supported yet.
-    case ec(curve: String, point: ArraySlice<UInt8>)
+    /// An EC key (P-256 or P-384), validated, ready for ECDSA verification.
+    case ec(ECPublicKey)
 
     /// A short description for messages, e.g. "RSA-2048" or "EC P-256".
     public var description: String {
         switch self {
         case .rsa(let key): return "RSA-\(key.modulusBitCount)"
-        case .ec(let curve, _): return "EC \(curve)"
+        case .ec(let key): return "EC \(key.curve.name)"
         }
     }
 }
@@ -81,24 +78,27 @@ extension PublicKey {
         case PublicKeyOID.ecPublicKey:
             // RFC 5480 §2.1.1: "namedCurve ... implicitCurve and specifiedCurve MUST NOT be used in PKIX."
             guard algorithm.peekTag() == .objectIdentifier else {
-                throw X509Error(.unsupportedPublicKey("EC key without a named curve"))
+                throw X509Error(.unsupportedPublicKey("EC key with implicit or explicit curve parameters"))
             }
             let curveOID = try der { () throws(DERError) in try algorithm.readOID("ECParameters.namedCurve") }
             try der { () throws(DERError) in try algorithm.expectEnd("SubjectPublicKeyInfo.algorithm") }
-            let curve: String
-            let coordinateLength: Int
+            let curve: ECCurve
             switch curveOID {
-            case PublicKeyOID.secp256r1: (curve, coordinateLength) = ("P-256", 32)
-            case PublicKeyOID.secp384r1: (curve, coordinateLength) = ("P-384", 48)
+            case PublicKeyOID.secp256r1: curve = .p256
+            case PublicKeyOID.secp384r1: curve = .p384
             default: throw X509Error(.unsupportedPublicKey("EC curve \(curveOID)"))
             }
             // RFC 5480 §2.2: "The first octet of the OCTET STRING indicates whether the key is compressed
             // or uncompressed. The uncompressed form is indicated by 0x04". The point fills whole octets.
             let point = bitString.bytes
-            guard bitString.unusedBits == 0, point.count == 1 + 2 * coordinateLength, point.first == 0x04 else {
-                throw X509Error(.badPublicKey("EC \(curve) point not in uncompressed form"))
+            guard bitString.unusedBits == 0 else {
+                throw X509Error(.badPublicKey("EC \(curve.name) point at offset \(point.startIndex): unused bits"))
             }
-            return .ec(curve: curve, point: point)
+            do {
+                return .ec(try ECPublicKey(curve: curve, sec1Point: point))
+            } catch {
+                throw X509Error(.badPublicKey("EC \(curve.name) point at offset \(point.startIndex): \(error)"))
+            }
         default:
             throw X509Error(.unsupportedPublicKey("key algorithm \(oid)"))
         }

@@ -6,7 +6,8 @@
 //   - pinned SHA-256 fingerprints of a whole certificate encoding. A certificate carried in the
 //     data (a receipt's certificate set) whose fingerprint equals a pinned one *is* that anchor,
 //     byte for byte, so no certificate file needs to ship. `appleIncRoot` pins Apple Inc. Root CA
-//     (RSA-2048, 2006-04-25 → 2035-02-09), which every Apple-signed receipt carries.
+//     (RSA-2048, 2006-04-25 → 2035-02-09), which every Apple-signed receipt carries;
+//     `appleRootCAG3` pins Apple Root CA - G3 (P-384), which every Apple-signed JWS carries in x5c.
 // Does not: read the operating system's trust store, or check revocation of anchors.
 
 import PureCrypto
@@ -28,6 +29,17 @@ public struct TrustAnchors: Sendable {
 
     /// Apple Inc. Root CA, pinned by fingerprint.
     public static let appleIncRoot = TrustAnchors(certificates: [], pinnedSHA256: [appleIncRootSHA256])
+
+    /// SHA-256 of the DER encoding of Apple Root CA - G3 ("CN=Apple Root CA - G3, OU=Apple
+    /// Certification Authority, O=Apple Inc., C=US", P-384, 2014-04-30 → 2039-04-30), the root of
+    /// StoreKit 2 signed data.
+    public static let appleRootCAG3SHA256: [UInt8] = [
+        0x63, 0x34, 0x3a, 0xbf, 0xb8, 0x9a, 0x6a, 0x03, 0xeb, 0xb5, 0x7e, 0x9b, 0x3f, 0x5f, 0xa7, 0xbe,
+        0x7c, 0x4f, 0x5c, 0x75, 0x6f, 0x30, 0x17, 0xb3, 0xa8, 0xc4, 0x88, 0xc3, 0x65, 0x3e, 0x91, 0x79,
+    ]
+
+    /// Apple Root CA - G3, pinned by fingerprint.
+    public static let appleRootCAG3 = TrustAnchors(certificates: [], pinnedSHA256: [appleRootCAG3SHA256])
 
     /// Caller-supplied anchor certificates.
     public init(certificates: [Certificate]) {

@@ -22,7 +22,7 @@ public struct X509Error: Error, Sendable, CustomStringConvertible {
         /// A signature algorithm outside sha*WithRSAEncryption / ecdsa-with-SHA*, or with wrong
         /// parameters. `x509.unsupportedSignatureAlgorithm`
         case unsupportedSignatureAlgorithm(OID)
-        /// A key type or curve we cannot use, or EC verification asked for (not implemented yet).
+        /// A key type, curve or curve encoding (implicit/explicit parameters) we cannot use.
         /// `x509.unsupportedPublicKey`
         case unsupportedPublicKey(String)
         /// A key of a supported type whose encoding or values are invalid. `x509.badPublicKey`

@@ -2,4 +2,5 @@
 // add a group here when adding a file (e.g. rsaCases, cmsCases).
 
 let allCases: [BenchCase] =
-    hashCases + rsaCases + x509Cases + asn1Cases + cmsCases + payloadCases + scaleCases + legacyCases
+    hashCases + rsaCases + ecdsaCases + x509Cases + asn1Cases + cmsCases + payloadCases + scaleCases + legacyCases
+    + jwsCases

@@ -17,6 +17,7 @@ enum DumpCommand {
             return ExitCode.usage
         }
         let input = readInput(options.positional.first)
+        if let signed = SignedDataInput.detect(input.bytes) { return SignedDataReport.dump(input, signed) }
         if LegacyCommand.isLegacy(input.bytes) { return LegacyCommand.dump(input) }
         let bytes: [UInt8]
         do {

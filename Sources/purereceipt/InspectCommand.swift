@@ -17,6 +17,9 @@ enum InspectCommand {
             return ExitCode.usage
         }
         let input = readInput(options.positional.first)
+        if let signed = SignedDataInput.detect(input.bytes) {
+            return SignedDataReport.inspect(input, signed, json: options.flags.contains("--json"))
+        }
         if LegacyCommand.isLegacy(input.bytes) {
             return LegacyCommand.inspect(input, json: options.flags.contains("--json"))
         }

@@ -14,7 +14,7 @@ import PureX509
 enum VerifyCommand {
     static let valuedOptions: Set<String> = [
         "--root", "--xcode-root", "--at", "--now", "--bundle-id", "--bundle-version", "--device-id",
-        "--environment", "--endpoint",
+        "--environment", "--endpoint", "--app-apple-id", "--kind",
     ]
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -28,9 +28,17 @@ enum VerifyCommand {
             case .message(let text): usageFailure(text, json: json)
             }
         }
+        SignedDataCommand.precheck(options, json: json)
+        let read = readInputOrReason(options.positional.first)
+        if case .success(let input) = read, let signed = SignedDataInput.detect(input.bytes) {
+            return SignedDataCommand.verify(input, signed, options: options, json: json)
+        }
+        for option in SignedDataCommand.signedDataOptions where options.last(option) != nil {
+            usageFailure("\(option) applies to StoreKit 2 signed data (JWS) only", json: json)
+        }
         let (policy, endpoint) = makePolicy(options, json: json)
         let input: (bytes: [UInt8], name: String)
-        switch readInputOrReason(options.positional.first) {
+        switch read {
         case .success(let read): input = read
         case .failure(let failure): fileFailure(code: InputFailure.code, failure.message, json: json)
         }

@@ -1,4 +1,5 @@
-// purereceipt: verify, inspect and dump App Store receipts from the command line.
+// purereceipt: verify, inspect and dump App Store receipts, legacy transaction receipts and
+// StoreKit 2 signed data (compact JWS, notification bodies) from the command line.
 //
 // Exit status (a contract scripts depend on):
 //   0  genuine, and every requested check holds
@@ -22,11 +23,13 @@ let version = "0.1.0"
 let usage = """
     usage: purereceipt verify [options] [FILE]     FILE, or '-' / nothing for standard input
              --root FILE          trust this anchor certificate (DER or PEM) instead of the built-in
-                                  Apple root; repeatable. Apple's marker-OID chain policy still applies.
-             --xcode-root FILE    also accept Xcode StoreKit-testing receipts signed by this
-                                  self-signed certificate
+                                  Apple root (Apple Inc. Root CA for receipts, Apple Root CA - G3 for
+                                  JWS); repeatable. Apple's marker-OID chain policy still applies.
+             --xcode-root FILE    also accept Xcode StoreKit-testing receipts or signed data signed
+                                  by this self-signed certificate
              --at TIME            evaluate certificate validity at TIME (RFC 3339, e.g.
-                                  2026-01-01T00:00:00Z) instead of the receipt creation date
+                                  2026-01-01T00:00:00Z) instead of the receipt creation date (JWS:
+                                  the payload's signedDate; AppTransaction: receiptCreationDate)
              --now TIME           current time for the VPP expiration check (default: the clock)
              --bundle-id ID       require this bundle identifier
              --bundle-version V   require this bundle version
@@ -37,13 +40,24 @@ let usage = """
              --endpoint E         emulate verifyReceipt's production or sandbox endpoint: a receipt
                                   from the other environment fails (status 21007 / 21008)
              --json               print the verifyReceipt-compatible JSON document instead of text
-                                  (always one document on stdout, failures included)
+                                  (always one document on stdout, failures included); for JWS:
+                                  {"verdict", "kind", "environment", "payload": Apple's JSON, …}
+           StoreKit 2 signed data only (JWS, notification bodies):
+             --app-apple-id N     the app's Apple id: compared where the data names one; required
+                                  for Production data
+             --kind K             transaction, renewal, app-transaction or notification (default:
+                                  from the notification body or the payload, read after the
+                                  signature verified)
+             --environment ENV    for JWS: Production, Sandbox, Xcode, LocalTesting (comma-separated)
            purereceipt inspect [--json] [FILE]     decode WITHOUT verifying (says "unverified")
-           purereceipt dump [FILE]                 annotated ASN.1 tree
+           purereceipt dump [FILE]                 annotated ASN.1 tree (JWS: header, certificates,
+                                                   payload JSON)
            purereceipt --help | --version
 
-    input: an app receipt (DER/BER, or its base64) or a legacy transaction receipt (iOS 3–6: the
-           old-style plist, or its base64); the format is detected. For legacy receipts, --root
+    input: an app receipt (DER/BER, or its base64), a legacy transaction receipt (iOS 3–6: the
+           old-style plist, or its base64), StoreKit 2 signed data (a compact JWS: a transaction,
+           renewal info, AppTransaction or notification payload) or a notification body
+           ({"signedPayload": "…"}); the format is detected. For legacy receipts, --root
            certificates that are not self-issued act as the pinned intermediates.
 
     exit status: 0 genuine and all requested checks hold; 1 not genuine or a check failed;

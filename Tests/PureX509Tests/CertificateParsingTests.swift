@@ -137,6 +137,35 @@ let malformedCertificates: [ParseCase] = {
                 DER.sequence(DER.oid("1.2.840.10045.2.1"), DER.oid("1.2.840.10045.3.1.7")),
                 DER.bitString([0x02] + [UInt8](repeating: 1, count: 32)))
         },
+        // SEC 1 §2.3.4 and SEC 1 §3.2.2.1: the point must be in range, on the curve, not the identity.
+        ParseCase("EC P-256 point not on the curve", "x509.badPublicKey") {
+            $0.subjectPublicKeyInfo = DER.sequence(
+                DER.sequence(DER.oid("1.2.840.10045.2.1"), DER.oid("1.2.840.10045.3.1.7")),
+                DER.bitString([0x04] + [UInt8](repeating: 1, count: 64)))
+        },
+        ParseCase("EC P-256 point with X = p", "x509.badPublicKey") {
+            let p: [UInt8] =
+                [0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 1] + [UInt8](repeating: 0, count: 12)
+                + [UInt8](repeating: 0xFF, count: 12)
+            $0.subjectPublicKeyInfo = DER.sequence(
+                DER.sequence(DER.oid("1.2.840.10045.2.1"), DER.oid("1.2.840.10045.3.1.7")),
+                DER.bitString([0x04] + p + [UInt8](repeating: 1, count: 32)))
+        },
+        ParseCase("EC P-384 point at infinity", "x509.badPublicKey") {
+            $0.subjectPublicKeyInfo = DER.sequence(
+                DER.sequence(DER.oid("1.2.840.10045.2.1"), DER.oid("1.3.132.0.34")), DER.bitString([0x00]))
+        },
+        // RFC 5480 §2.1.1: "implicitCurve and specifiedCurve MUST NOT be used in PKIX".
+        ParseCase("EC key with implicitCurve (NULL) parameters", "x509.unsupportedPublicKey") {
+            $0.subjectPublicKeyInfo = DER.sequence(
+                DER.sequence(DER.oid("1.2.840.10045.2.1"), DER.null),
+                DER.bitString([0x04] + [UInt8](repeating: 1, count: 64)))
+        },
+        ParseCase("EC key with specifiedCurve parameters", "x509.unsupportedPublicKey") {
+            $0.subjectPublicKeyInfo = DER.sequence(
+                DER.sequence(DER.oid("1.2.840.10045.2.1"), DER.sequence(DER.integer([0x01]))),
+                DER.bitString([0x04] + [UInt8](repeating: 1, count: 64)))
+        },
         // RFC 3279 §2.3.1: rsaEncryption parameters MUST be NULL.
         ParseCase("rsaEncryption without NULL parameters", "x509.badPublicKey") {
             $0.subjectPublicKeyInfo = DER.sequence(

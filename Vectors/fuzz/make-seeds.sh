@@ -8,6 +8,11 @@
 #   verify       the valid and forged receipts up to 64 KiB, and valid-der-sha256.b64 (base64 input)
 #   payload      the eContent (receipt payload) of every receipt whose envelope can be read, deduplicated
 #   base64       valid-der-sha256.b64, and a few receipts and certificates encoded plain and wrapped at 76
+#   ecdsa        Wycheproof ECDSA cases (Vectors/wycheproof/ecdsa_*): the first valid and first invalid
+#                test of every file, as flags ‖ digest length ‖ key ‖ digest ‖ signature
+#   jws          every compact JWS in jws/ (generated StoreKit 2 signed data, valid and forged)
+#   json         small hand-written JSON texts: every value kind, escapes, surrogate pairs, numbers
+#                (Xcode's fractional milliseconds), a StoreKit-shaped transaction payload
 #   legacy       every legacy receipt in legacy/ (base64 or plist text), the plist text of the valid
 #                ones, and their decoded signature blobs and purchase-info plists
 #
@@ -18,7 +23,7 @@ vectors=$(cd "$here/.." && pwd)
 seeds="$here/seeds"
 rm -rf "$seeds"
 mkdir -p "$seeds/der" "$seeds/certificate" "$seeds/cms" "$seeds/payload" "$seeds/verify" "$seeds/base64" \
-    "$seeds/legacy"
+    "$seeds/ecdsa" "$seeds/json" "$seeds/jws" "$seeds/legacy"
 max=65536
 
 for f in "$vectors"/pki/*.der; do
@@ -123,6 +128,40 @@ PY
 cp "$vectors/receipts/valid-der-sha256.b64" "$seeds/base64/"
 cp "$vectors/receipts/valid-der-sha256.b64" "$seeds/verify/"
 
+python3 - "$vectors" "$seeds" <<'PY'
+import hashlib, json, os, sys
+vectors, seeds = sys.argv[1], sys.argv[2]
+folder = os.path.join(vectors, "wycheproof")
+for name in sorted(os.listdir(folder)):
+    if not (name.startswith("ecdsa_") and name.endswith("_test.json")):
+        continue
+    data = json.load(open(os.path.join(folder, name)))
+    for result in ("valid", "invalid"):
+        group, test = next((g, t) for g in data["testGroups"] for t in g["tests"] if t["result"] == result)
+        flags = 0 if group["publicKey"]["curve"] == "secp256r1" else 1
+        key = bytes.fromhex(group["publicKey"]["uncompressed"])
+        hash_name = group["sha"].replace("-", "").lower()
+        digest = hashlib.new(hash_name, bytes.fromhex(test["msg"])).digest()
+        seed = bytes([flags, len(digest)]) + key + digest + bytes.fromhex(test["sig"])
+        open(os.path.join(seeds, "ecdsa", name[:-10] + "-" + result), "wb").write(seed)
+PY
+
+cp "$vectors"/jws/*.jws "$seeds/jws/"
+
+python3 - "$seeds/json" <<'PY'
+import hashlib, os, sys
+texts = [
+    b'null', b'true', b'[false, null, 0, -0.5e-3, 1E+2]', b'"\\u00e9\\uD83D\\uDE00\\n\\"\\/"',
+    b'{"a": {"b": [1, 2, {"c": "d"}]}, "e": ""}', b'1697679936049.7297', b'-9223372036854775808',
+    b'{"transactionId":"2000000000000001","purchaseDate":1697679936049.7297,"quantity":1,'
+    b'"type":"Auto-Renewable Subscription","environment":"Xcode","price":10990,"currency":"USD"}',
+    b'[[[[[[[[]]]]]]]]', b'"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"',
+]
+for text in texts:
+    open(os.path.join(sys.argv[1], hashlib.sha256(text).hexdigest()[:12] + ".json"), "wb").write(text)
+PY
+
+
 cp "$vectors"/legacy/*.b64 "$vectors"/legacy/*.txt "$seeds/legacy/"
 python3 - "$vectors/legacy" "$seeds/legacy" <<'PY'
 import base64, os, re, sys
@@ -140,6 +179,7 @@ for name in sorted(os.listdir(legacy)):
         open(os.path.join(out, stem + suffix), "wb").write(base64.b64decode(b"".join(value.split())))
 PY
 
-for t in der certificate cms payload verify base64 legacy; do
+
+for t in der certificate cms payload verify base64 ecdsa json jws legacy; do
     printf '%-12s %4d files, %7d bytes\n' "$t" "$(ls "$seeds/$t" | wc -l)" "$(cat "$seeds/$t"/* | wc -c)"
 done

@@ -15,11 +15,11 @@
 # libFuzzer stops a target at its first crash; reproduce with the replayer or the harness:
 #   PURERECEIPT_FUZZ_TARGET=<target> .build-fuzz/release/purereceipt-fuzz <artifact>
 set -eu
-[ $# -ge 1 ] || { echo "usage: $0 SECONDS [der certificate cms payload verify base64 legacy]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 SECONDS [der certificate cms payload verify base64 ecdsa json jws legacy]" >&2; exit 2; }
 seconds=$1; shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=${FUZZ_WORK:-/tmp/purereceipt-fuzz}
-targets=${*:-der certificate cms payload verify base64 legacy}
+targets=${*:-der certificate cms payload verify base64 ecdsa json jws legacy}
 binary="$root/.build-fuzz/release/purereceipt-fuzz"
 
 cd "$root"

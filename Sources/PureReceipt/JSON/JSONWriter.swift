@@ -1,8 +1,8 @@
 // JSONWriter: builds RFC 8259 JSON text, for verifyReceipt-compatible output and the CLI.
 //
 // Produces: objects, arrays, strings, integers (Int64 and UInt64 written exactly, never through
-// Double), booleans and null; compact (`{"a":1}`) or pretty-printed with a two-space indent,
-// `": "` after keys and empty containers as `{}` / `[]`.
+// Double), number literals passed through unchanged, booleans and null; compact (`{"a":1}`) or
+// pretty-printed with a two-space indent, `": "` after keys and empty containers as `{}` / `[]`.
 // Strings: RFC 8259 §7: `"` and `\` are escaped as `\"` and `\\`, U+0000 ... U+001F as `\u00XX`;
 // everything else (including non-ASCII) is written as UTF-8 unchanged (RFC 8259 §8.1).
 // Does not check: duplicate keys (RFC 8259 §4 "SHOULD be unique" is the caller's business).
@@ -81,6 +81,13 @@ package struct JSONWriter: Sendable {
     package mutating func integer(_ value: UInt64) {
         beforeValue()
         text.append(String(value))
+    }
+
+    /// A number written as the given JSON literal, unchanged (e.g. a parsed `JSONNumber`'s text,
+    /// which the reader validated); never converted through Double.
+    package mutating func number(literal: String) {
+        beforeValue()
+        text.append(literal)
     }
 
     package mutating func bool(_ value: Bool) {

@@ -1,0 +1,191 @@
+// SignedDataVerifier: verifies StoreKit 2 signed data (compact JWS) and checks it is for this app,
+// in this environment; the StoreKit counterpart of ReceiptValidator.
+//
+// Checks, in this order (the first failure is reported):
+//   1. structure: CompactJWS (three base64url parts, ES256 header with x5c, 64-byte signature);
+//   2. signer kind and signature: JWSVerification.swift steps 1 and 2 (nothing of the payload
+//      has been read yet);
+//   3. the payload is a strict JSON object (PureJSON); its `signedDate` (or the policy's
+//      `validityInstant`; `receiptCreationDate` for an app transaction) is the time of the chain
+//      check; a payload without one fails
+//      (`signedData.signedDateMissing`) unless the policy gives an instant;
+//   4. the chain, at that time (JWSVerification.swift step 3);
+//   5. the model is decoded from the payload (StoreKitFields.swift);
+//   6. policy: environment (equal to the policy's), bundle id (byte comparison; renewal info
+//      carries none), app Apple id (required by a Production policy and compared wherever the
+//      data carries it), like Apple's SignedDataVerifier;
+//   7. notifications: the nested signedTransactionInfo and signedRenewalInfo are verified by
+//      steps 1–6 under the same policy, and must name the notification's bundle id and environment.
+// Not checked: revocation of Apple's certificates (OCSP): Docs/SECURITY.md.
+
+import PureDER
+import PureJSON
+public import PureX509
+
+/// What signed StoreKit data must satisfy.
+public struct SignedDataPolicy: Sendable {
+    /// The app's bundle identifier, compared byte for byte.
+    public var bundleId: String
+    /// The app's Apple id; required when `environment` is Production.
+    public var appAppleId: Int64?
+    /// The environment the data must name.
+    public var environment: AppStoreEnvironment
+    /// Who may have signed: Apple Root CA - G3 by default; `.xcode(certificate)` to accept Xcode data.
+    public var signer: JWSSignerPolicy
+    /// The instant the certificates must be valid at; nil: the payload's `signedDate`.
+    public var validityInstant: Instant?
+
+    public init(
+        bundleId: String, appAppleId: Int64? = nil, environment: AppStoreEnvironment,
+        signer: JWSSignerPolicy = .appleRootCAG3, validityInstant: Instant? = nil
+    ) {
+        self.bundleId = bundleId
+        self.appAppleId = appAppleId
+        self.environment = environment
+        self.signer = signer
+        self.validityInstant = validityInstant
+    }
+}
+
+/// Why signed StoreKit data was refused.
+public struct SignedDataError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A stable machine-readable code: `jws.…`, `storekit.…`, `json.…` or `signedData.…`.
+    public let code: String
+    /// What was concerned (a field, a header member, a certificate error), and where.
+    public let detail: String
+
+    public init(_ code: String, _ detail: String = "") {
+        self.code = code
+        self.detail = detail
+    }
+
+    init(_ error: JWSError) { self.init(error.code, error.description) }
+    init(_ error: StoreKitError) { self.init(error.code, error.description) }
+
+    public var description: String { detail.isEmpty ? code : "\(code): \(detail)" }
+}
+
+/// Verified StoreKit data: the decoded payload and how it was signed.
+public struct VerifiedStoreKitData<Payload: StoreKitPayload>: Sendable {
+    public let payload: Payload
+    /// The verified path: [leaf, intermediate, anchor], or [Xcode certificate].
+    public let chain: [Certificate]
+    /// True for data signed with Xcode's StoreKit testing key, which ships with Xcode: such data
+    /// proves nothing about a purchase, whatever it says.
+    public let isXcodeSigned: Bool
+}
+
+/// Verification of each kind of StoreKit 2 signed data; see the file header for the checks.
+public enum SignedDataVerifier {
+    public static func verifyTransaction(_ jws: [UInt8], policy: SignedDataPolicy) throws(SignedDataError)
+        -> VerifiedStoreKitData<JWSTransactionDecodedPayload>
+    {
+        let result: VerifiedStoreKitData<JWSTransactionDecodedPayload> = try verify(jws, policy)
+        try check(policy, environment: result.payload.environment, bundleId: result.payload.bundleId, appAppleId: nil)
+        return result
+    }
+
+    public static func verifyRenewalInfo(_ jws: [UInt8], policy: SignedDataPolicy) throws(SignedDataError)
+        -> VerifiedStoreKitData<JWSRenewalInfoDecodedPayload>
+    {
+        let result: VerifiedStoreKitData<JWSRenewalInfoDecodedPayload> = try verify(jws, policy)
+        // Renewal info names no bundle id: only the environment is checked (as Apple's verifier does).
+        try check(policy, environment: result.payload.environment, bundleId: policy.bundleId, appAppleId: nil)
+        return result
+    }
+
+    public static func verifyAppTransaction(_ jws: [UInt8], policy: SignedDataPolicy) throws(SignedDataError)
+        -> VerifiedStoreKitData<AppTransaction>
+    {
+        let result: VerifiedStoreKitData<AppTransaction> = try verify(jws, policy)
+        let p = result.payload
+        try check(policy, environment: p.receiptType, bundleId: p.bundleId, appAppleId: p.appAppleId)
+        return result
+    }
+
+    /// Verifies a notification's `signedPayload`, and its nested signed transaction and renewal info.
+    public static func verifyNotification(_ jws: [UInt8], policy: SignedDataPolicy) throws(SignedDataError)
+        -> VerifiedStoreKitData<ResponseBodyV2DecodedPayload>
+    {
+        let result: VerifiedStoreKitData<ResponseBodyV2DecodedPayload> = try verify(jws, policy)
+        let n = result.payload
+        var environment = n.environment
+        if let token = n.externalPurchaseToken, environment == nil {
+            // Apple JWS rule (external-token-environment): an external purchase token names no
+            // environment; a `SANDBOX` prefix of externalPurchaseId marks Sandbox, else Production.
+            let sandbox = token.externalPurchaseId?.utf8.starts(with: "SANDBOX".utf8) == true
+            environment = .known(sandbox ? .sandbox : .production)
+        }
+        try check(policy, environment: environment, bundleId: n.bundleId, appAppleId: n.appAppleId)
+        // Apple JWS rule (nested-same-app): nested signed data is verified under the same policy,
+        // so it names the notification's bundle id and environment.
+        if let nested = n.data?.signedTransactionInfo {
+            _ = try verifyTransaction(Array(nested.utf8), policy: policy)
+        }
+        if let nested = n.data?.signedRenewalInfo {
+            _ = try verifyRenewalInfo(Array(nested.utf8), policy: policy)
+        }
+        return result
+    }
+
+    /// Steps 1–5 of the file header.
+    static func verify<P: StoreKitPayload>(_ bytes: [UInt8], _ policy: SignedDataPolicy) throws(SignedDataError)
+        -> VerifiedStoreKitData<P>
+    {
+        let jws = try step { () throws(JWSError) in try CompactJWS(compact: bytes) }
+        if case .apple = policy.signer, jws.isXcodeSigned {
+            throw SignedDataError(JWSError(.xcodeNotAllowed, at: 0, jws.keyID ?? "self-signed x5c"))
+        }
+        try step { () throws(JWSError) in try jws.verifySignature() }
+        // The payload is read only now that the signature over it holds.
+        let object = try model { () throws(StoreKitError) in try Fields.payloadObject(jws.payload) }
+        let time = DERTime(secondsSince1970: try validityTime(object, P.signedDateField, policy).secondsSince1970)
+        let chain = try step { () throws(JWSError) in try jws.verify(signer: policy.signer, at: time) }
+        let payload = try model { () throws(StoreKitError) in try P(json: object) }
+        return VerifiedStoreKitData(payload: payload, chain: chain, isXcodeSigned: jws.isXcodeSigned)
+    }
+
+    private static func step<T>(_ body: () throws(JWSError) -> T) throws(SignedDataError) -> T {
+        do throws(JWSError) { return try body() } catch { throw SignedDataError(error) }
+    }
+
+    private static func model<T>(_ body: () throws(StoreKitError) -> T) throws(SignedDataError) -> T {
+        do throws(StoreKitError) { return try body() } catch { throw SignedDataError(error) }
+    }
+
+    /// The instant of the chain check: the policy's, or the payload's `signedDate`.
+    static func validityTime(_ object: JSONObject, _ field: String, _ policy: SignedDataPolicy) throws(SignedDataError)
+        -> Instant
+    {
+        if let instant = policy.validityInstant { return instant }
+        // Apple JWS rule (validity-at-signed-date): offline, certificates are checked at the
+        // payload's signedDate (an app transaction's receiptCreationDate), as Apple's library does
+        // without online checks.
+        let signedDate = try model { () throws(StoreKitError) in try Fields(object).date(field) }
+        guard let signedDate else { throw SignedDataError("signedData.signedDateMissing") }
+        return signedDate
+    }
+
+    /// Step 6: environment, bundle id, app Apple id.
+    static func check(
+        _ policy: SignedDataPolicy, environment: StoreKitValue<AppStoreEnvironment>?, bundleId: String?,
+        appAppleId: Int64?
+    ) throws(SignedDataError) {
+        // Apple JWS rule (environment): the data names the policy's environment.
+        guard environment == .known(policy.environment) else {
+            throw SignedDataError("signedData.environment", environment.map { "\($0.rawValue)" } ?? "absent")
+        }
+        // Apple JWS rule (bundle-id): the bundle id equals the app's, byte for byte.
+        guard let bundleId, bundleId.utf8.elementsEqual(policy.bundleId.utf8) else {
+            throw SignedDataError("signedData.bundleId", bundleId ?? "absent")
+        }
+        // Apple JWS rule (app-apple-id): a Production policy names the app's Apple id, and data that
+        // carries one must carry that one.
+        if policy.environment == .production, policy.appAppleId == nil {
+            throw SignedDataError("signedData.appAppleIdRequired")
+        }
+        if let expected = policy.appAppleId, let appAppleId, appAppleId != expected {
+            throw SignedDataError("signedData.appAppleId", "\(appAppleId)")
+        }
+    }
+}

@@ -1,0 +1,29 @@
+// Fuzz target `jws`: compact JWS parsing, signature and chain checks under Apple's pinned root and
+// under the Xcode opt-in with the input's own first certificate, every SignedDataVerifier entry
+// point, and every StoreKit model decoded straight from the payload (a fuzzer cannot forge a
+// signature, so the models are also exercised without one).
+
+import PureDER
+import PureJSON
+import PureReceipt
+import PureX509
+
+extension FuzzTargets {
+    /// Runs the JWS stack on `data`; see the file header.
+    @Sendable package static func jws(_ data: [UInt8]) {
+        let policy = SignedDataPolicy(bundleId: "com.example.vectors", environment: .sandbox)
+        sink(Result { () throws(SignedDataError) in try SignedDataVerifier.verifyNotification(data, policy: policy) })
+        guard let parsed = try? CompactJWS(compact: data) else { return }
+        sink(parsed.isXcodeSigned)
+        sink(Result { () throws(JWSError) in try parsed.verifySignature() })
+        if let first = parsed.certificates.first {
+            let time = DERTime(secondsSince1970: 1_735_689_600)
+            sink(Result { () throws(JWSError) in try parsed.verify(signer: .xcode(first), at: time) })
+            sink(Result { () throws(JWSError) in try parsed.verify(signer: .appleRootCAG3, at: time) })
+        }
+        sink(Result { () throws(StoreKitError) in try JWSTransactionDecodedPayload(payload: parsed.payload) })
+        sink(Result { () throws(StoreKitError) in try JWSRenewalInfoDecodedPayload(payload: parsed.payload) })
+        sink(Result { () throws(StoreKitError) in try AppTransaction(payload: parsed.payload) })
+        sink(Result { () throws(StoreKitError) in try ResponseBodyV2DecodedPayload(payload: parsed.payload) })
+    }
+}

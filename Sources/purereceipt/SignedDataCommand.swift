@@ -1,0 +1,287 @@
+// StoreKit 2 signed data (compact JWS, or a notification body) in verify: each command hands its
+// input here when SignedDataInput.detect recognises it. Exit statuses as for app receipts:
+// 0 genuine, 1 not genuine or a check failed, 2 malformed, 64 usage.
+//
+// The policy (SignedDataPolicy) from the options:
+//   signer       --xcode-root FILE for Xcode-signed data (one self-signed x5c certificate);
+//                otherwise --root FILE… as the anchors, or Apple Root CA - G3 (built in);
+//   instant      --at TIME, else the payload's signedDate (receiptCreationDate for AppTransaction);
+//   bundle id    --bundle-id, else not requested (the data's own, once its signature verified);
+//   environment  --environment (a comma-separated list), else not requested (the data's own);
+//   app Apple id --app-apple-id; the library requires it for Production data.
+// Options of app receipts only (--bundle-version, --device-id, --endpoint, --now) are usage errors.
+
+import Foundation
+import PureDER
+import PureJSON
+import PureReceipt
+import PureX509
+
+enum SignedDataCommand {
+    /// Options that only StoreKit 2 signed data takes (usage errors for receipts).
+    static let signedDataOptions = ["--app-apple-id", "--kind"]
+
+    /// The outcome of a verification: the document parts the reports need.
+    struct Verified {
+        let kind: SignedDataKind
+        let payload: JSONObject
+        let chain: [Certificate]
+        let isXcodeSigned: Bool
+        let environment: String?
+        let bundleId: String?
+        let validityInstant: Instant?
+        /// Decoded nested payloads of a notification: ("signedTransactionInfo", object), …
+        let nested: [(name: String, object: JSONObject)]
+    }
+
+    static func verify(
+        _ input: (bytes: [UInt8], name: String), _ data: SignedDataInput, options: ParsedArguments, json: Bool
+    )
+        -> Int32
+    {
+        for option in ["--bundle-version", "--device-id", "--endpoint", "--now"] where options.last(option) != nil {
+            VerifyCommand.usageFailure("\(option) does not apply to StoreKit 2 signed data", json: json)
+        }
+        let requested = requestedKind(options, json: json)
+        var policy = SignedDataPolicy(bundleId: "", environment: .production)
+        if let text = options.last("--app-apple-id") {
+            guard let id = Int64(text), id > 0 else {
+                VerifyCommand.usageFailure("--app-apple-id: expected a positive integer: \(text)", json: json)
+            }
+            policy.appAppleId = id
+        }
+        if let text = options.last("--at") {
+            guard let instant = Instant.parseRFC3339(text) else {
+                VerifyCommand.usageFailure(
+                    "--at: not an RFC 3339 time (e.g. 2026-01-01T00:00:00Z): \(text)", json: json)
+            }
+            policy.validityInstant = instant
+        }
+        var environments: [AppStoreEnvironment]?
+        if let text = options.last("--environment") {
+            let names = text.split(separator: ",").map(String.init)
+            let parsed = names.compactMap(AppStoreEnvironment.init(rawValue:))
+            guard !names.isEmpty, parsed.count == names.count else {
+                VerifyCommand.usageFailure(
+                    "--environment: for StoreKit 2 signed data, a comma-separated list of Production, Sandbox, "
+                        + "Xcode, LocalTesting: \(text)", json: json)
+            }
+            environments = parsed
+        }
+        let roots = options.all("--root").flatMap { VerifyCommand.loadCertificates($0, option: "--root", json: json) }
+        let xcode = options.last("--xcode-root").map { path in
+            let certificates = VerifyCommand.loadCertificates(path, option: "--xcode-root", json: json)
+            guard certificates.count == 1, let certificate = certificates.first else {
+                VerifyCommand.usageFailure(
+                    "--xcode-root \(path): expected exactly one certificate, found \(certificates.count)", json: json)
+            }
+            return certificate
+        }
+        // The signer policy follows the data's shape; each policy checks the signature and chain
+        // itself, so the choice cannot make unsigned data genuine.
+        if let xcode, data.parsed()?.isXcodeSigned == true {
+            policy.signer = .xcode(xcode)
+        } else if !roots.isEmpty {
+            policy.signer = .apple(TrustAnchors(certificates: roots))
+        }
+
+        // Read only if the signature over it verifies; otherwise the verifier reports the failure.
+        let peeked = data.verifiedPayloadObject()
+        let kind = data.kind(requested: requested, payload: peeked)
+        let named = peeked.map { namedApp($0, kind: kind) }
+        policy.bundleId = options.last("--bundle-id") ?? named?.bundleId ?? ""
+        if let environments {
+            let own = named?.environment.flatMap(AppStoreEnvironment.init(rawValue:))
+            policy.environment = own.flatMap { environments.contains($0) ? $0 : nil } ?? environments[0]
+        } else if let own = named?.environment.flatMap(AppStoreEnvironment.init(rawValue:)) {
+            policy.environment = own
+        }
+
+        let verified: Verified
+        do {
+            verified = try run(data.jws, kind: kind, policy: policy)
+        } catch {
+            return failure(error, policy: policy, json: json)
+        }
+        if json {
+            print(SignedDataReport.verifiedJSON(verified))
+        } else {
+            print(
+                SignedDataReport.verifiedText(verified, source: source(input, data), policy: policy, options: options))
+        }
+        return ExitCode.genuine
+    }
+
+    /// Checks the syntax of the options whose meaning does not depend on the input's format, before
+    /// the input is read (so that a usage error never waits for standard input). What applies to
+    /// which format is checked once the format is known.
+    static func precheck(_ options: ParsedArguments, json: Bool) {
+        _ = requestedKind(options, json: json)
+        for option in ["--at", "--now"] {
+            if let text = options.last(option), Instant.parseRFC3339(text) == nil {
+                VerifyCommand.usageFailure(
+                    "\(option): not an RFC 3339 time (e.g. 2026-01-01T00:00:00Z): \(text)", json: json)
+            }
+        }
+        if let text = options.last("--app-apple-id"), (Int64(text) ?? 0) <= 0 {
+            VerifyCommand.usageFailure("--app-apple-id: expected a positive integer: \(text)", json: json)
+        }
+        if let text = options.last("--device-id"), parseDeviceIdentifier(text) == nil {
+            VerifyCommand.usageFailure("--device-id: expected a UUID (8-4-4-4-12) or hex bytes: \(text)", json: json)
+        }
+        if let text = options.last("--endpoint"), text != "production", text != "sandbox" {
+            VerifyCommand.usageFailure("--endpoint: expected production or sandbox: \(text)", json: json)
+        }
+        if let text = options.last("--environment") {
+            let known = ReceiptEnvironment.apple.map(\.rawValue) + ["Xcode", "Sandbox", "LocalTesting"]
+            let names = text.split(separator: ",").map(String.init)
+            guard !names.isEmpty, names.allSatisfy(known.contains) else {
+                VerifyCommand.usageFailure(
+                    "--environment: expected a comma-separated list of Production, ProductionSandbox, ProductionVPP, "
+                        + "ProductionVPPSandbox, Xcode (receipts) or Production, Sandbox, Xcode, LocalTesting "
+                        + "(StoreKit 2 signed data): \(text)", json: json)
+            }
+        }
+    }
+
+    /// `--kind`, or nil for automatic; exits 64 on an unknown kind.
+    static func requestedKind(_ options: ParsedArguments, json: Bool) -> SignedDataKind? {
+        guard let text = options.last("--kind") else { return nil }
+        guard let kind = SignedDataKind(rawValue: text) else {
+            let names = SignedDataKind.allCases.map(\.rawValue).joined(separator: "|")
+            VerifyCommand.usageFailure("--kind: expected \(names): \(text)", json: json)
+        }
+        return kind
+    }
+
+    /// The bundle id and environment the payload names, for the options left unrequested.
+    static func namedApp(_ payload: JSONObject, kind: SignedDataKind) -> (bundleId: String?, environment: String?) {
+        switch kind {
+        case .transaction, .renewal:
+            return (payload["bundleId"]?.stringValue, payload["environment"]?.stringValue)
+        case .appTransaction:
+            return (payload["bundleId"]?.stringValue, payload["receiptType"]?.stringValue)
+        case .notification:
+            let notification = try? ResponseBodyV2DecodedPayload(json: payload)
+            var environment = notification?.environment?.rawValue
+            if environment == nil, let token = notification?.externalPurchaseToken {
+                environment = token.externalPurchaseId?.hasPrefix("SANDBOX") == true ? "Sandbox" : "Production"
+            }
+            return (notification?.bundleId, environment)
+        }
+    }
+
+    /// Verifies `jws` as `kind` under `policy` (the library's verifier; one chain cache for the
+    /// envelope and the nested data).
+    static func run(_ jws: [UInt8], kind: SignedDataKind, policy: SignedDataPolicy) throws(SignedDataError) -> Verified
+    {
+        var cache = VerifiedChainCache(capacity: 4)
+        let instant = policy.validityInstant
+        switch kind {
+        case .transaction:
+            let r = try SignedDataVerifier.verifyTransaction(jws, policy: policy, cache: &cache)
+            return Verified(
+                kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
+                environment: r.payload.environment?.rawValue, bundleId: r.payload.bundleId,
+                validityInstant: instant ?? r.payload.signedDate, nested: [])
+        case .renewal:
+            let r = try SignedDataVerifier.verifyRenewalInfo(jws, policy: policy, cache: &cache)
+            return Verified(
+                kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
+                environment: r.payload.environment?.rawValue, bundleId: nil,
+                validityInstant: instant ?? r.payload.signedDate, nested: [])
+        case .appTransaction:
+            let r = try SignedDataVerifier.verifyAppTransaction(jws, policy: policy, cache: &cache)
+            return Verified(
+                kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
+                environment: r.payload.receiptType?.rawValue, bundleId: r.payload.bundleId,
+                validityInstant: instant ?? r.payload.receiptCreationDate, nested: [])
+        case .notification:
+            let r = try SignedDataVerifier.verifyNotification(jws, policy: policy, cache: &cache)
+            // The nested data verified inside verifyNotification; verified again here (the chain
+            // from the cache) for its decoded payload.
+            var nested: [(String, JSONObject)] = []
+            if let text = r.payload.data?.signedTransactionInfo {
+                let t = try SignedDataVerifier.verifyTransaction(Array(text.utf8), policy: policy, cache: &cache)
+                nested.append(("signedTransactionInfo", t.payload.json))
+            }
+            if let text = r.payload.data?.signedRenewalInfo {
+                let t = try SignedDataVerifier.verifyRenewalInfo(Array(text.utf8), policy: policy, cache: &cache)
+                nested.append(("signedRenewalInfo", t.payload.json))
+            }
+            return Verified(
+                kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
+                environment: namedApp(r.payload.json, kind: .notification).environment, bundleId: r.payload.bundleId,
+                validityInstant: instant ?? r.payload.signedDate, nested: nested)
+        }
+    }
+
+    /// The verdict of a library error: malformed (2), not genuine (1) or a failed check (1).
+    enum Verdict: String {
+        case malformed
+        case notGenuine = "not-genuine"
+        case checkFailed = "check-failed"
+
+        init(_ code: String) {
+            switch code {
+            case "jws.signatureInvalid", "jws.chain", "jws.chainShape", "jws.xcodeNotAllowed", "jws.keyType",
+                "jws.algorithmNotAllowed":
+                self = .notGenuine
+            case _ where code.hasPrefix("signedData.") && code != "signedData.signedDateMissing":
+                self = .checkFailed
+            default:
+                self = .malformed
+            }
+        }
+
+        var text: String {
+            switch self {
+            case .malformed: return "not well-formed signed data"
+            case .notGenuine: return "NOT GENUINE"
+            case .checkFailed: return "check failed"
+            }
+        }
+    }
+
+    static func failure(_ error: SignedDataError, policy: SignedDataPolicy, json: Bool) -> Int32 {
+        let verdict = Verdict(error.code)
+        // The detail of a JWS error repeats its code: "jws.chain (chain.untrusted) at byte 0".
+        var message =
+            error.detail.hasPrefix(error.code) ? String(error.detail.dropFirst(error.code.count)) : error.detail
+        message = message.trimmingCharacters(in: .whitespaces)
+        switch error.code {
+        case "signedData.appAppleIdRequired":
+            message = "Production data: pass the app's Apple id with --app-apple-id"
+        case "signedData.bundleId":
+            message = "the data names \"\(error.detail)\", not \"\(policy.bundleId)\" (--bundle-id)"
+        case "signedData.environment":
+            message = "the data names \(error.detail), not \(policy.environment.rawValue) (--environment)"
+        case "signedData.signedDateMissing":
+            message = "the payload has no signedDate to check the certificates at: give the instant with --at"
+        case "jws.xcodeNotAllowed":
+            message += ": Xcode-signed data is accepted only with --xcode-root"
+        case "jws.chain" where error.detail.contains("Expired") || error.detail.contains("NotYetValid"):
+            message +=
+                policy.validityInstant.map { " (validity checked at \($0), from --at)" }
+                ?? " (validity checked at the payload's signedDate)"
+        default: break
+        }
+        if json {
+            var document = JSONWriter(pretty: true)
+            document.beginObject()
+            document.field("verdict", verdict.rawValue)
+            document.field("code", error.code)
+            document.field("message", message)
+            document.endObject()
+            print(document.text)
+        }
+        VerifyCommand.report(verdict.text, code: error.code, message)
+        return verdict == .malformed ? ExitCode.malformed : ExitCode.notGenuine
+    }
+
+    /// "NAME (N bytes, compact JWS)" or "… notification body".
+    static func source(_ input: (bytes: [UInt8], name: String), _ data: SignedDataInput) -> String {
+        "\(input.name) (\(input.bytes.count) bytes, "
+            + (data.isNotificationBody ? "notification body)" : "compact JWS)")
+    }
+}

@@ -1,0 +1,206 @@
+// ECDSA edge cases: public key decoding (SEC 1 §2.3.4), the range checks and corners of
+// verification (FIPS 186-5 §6.4.2, §6.4.1) from Vectors/ecdsa/edge-cases.json (built by
+// Vectors/ecdsa/generate.py and cross-checked with OpenSSL), signature encodings (RFC 3279 §2.2.3
+// DER, RFC 7518 §3.4 raw), and the complete point formulas on their exceptional inputs.
+
+import Foundation
+import Testing
+
+@testable import PureCrypto
+
+private struct EdgeCaseFile: Decodable {
+    struct Case: Decodable {
+        let curve: String
+        let what: String
+        let key: String
+        let digest: String
+        let signature: String
+        let expected: Bool
+    }
+    let cases: [Case]
+}
+
+private func hex(_ text: String) -> [UInt8] { RSAVectors.bytes(hex: text) ?? [] }
+
+/// DER INTEGER content of an unsigned big-endian value: minimal, with a 0x00 when the top bit is set.
+private func derInteger(_ magnitude: ArraySlice<UInt8>) -> [UInt8] {
+    var bytes = Array(magnitude.drop { $0 == 0 })
+    if bytes.isEmpty || bytes[0] >= 0x80 { bytes.insert(0, at: 0) }
+    return [0x02, UInt8(bytes.count)] + bytes
+}
+
+/// Ecdsa-Sig-Value for a raw r ‖ s (short form lengths: every value here is < 128 octets).
+private func derSignature(raw: [UInt8]) -> [UInt8] {
+    let half = raw.count / 2
+    let body = derInteger(raw[..<half]) + derInteger(raw[half...])
+    return [0x30, UInt8(body.count)] + body
+}
+
+private let edgeCases: [EdgeCaseFile.Case] = {
+    guard let data = RSAVectors.data("ecdsa/edge-cases.json"),
+        let file = try? JSONDecoder().decode(EdgeCaseFile.self, from: data)
+    else { return [] }
+    return file.cases
+}()
+
+private let p256G = hex(
+    "046b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296"
+        + "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5")
+private let p256P = hex("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff")
+
+/// A valid P-256 signature (raw) with its key and digest: the first edge case.
+private func validP256() throws -> (key: ECPublicKey, digest: [UInt8], raw: [UInt8]) {
+    let valid = try #require(edgeCases.first { $0.curve == "P-256" && $0.expected })
+    return (try ECPublicKey(curve: .p256, sec1Point: hex(valid.key)[...]), hex(valid.digest), hex(valid.signature))
+}
+
+@Suite("ECDSA edge cases")
+struct ECDSAEdgeTests {
+    @Test("the edge-case file is present and covers both curves")
+    func fileLoads() {
+        #expect(edgeCases.count == 30)
+        #expect(Set(edgeCases.map(\.curve)) == ["P-256", "P-384"])
+    }
+
+    @Test(
+        "FIPS 186-5 §6.4.2 / FIPS 186-5 §6.4.1: constructed signatures verify as expected, raw and DER",
+        arguments: edgeCases.indices)
+    func constructed(index: Int) throws {
+        let test = edgeCases[index]
+        let curve: ECCurve = test.curve == "P-256" ? .p256 : .p384
+        let key = try ECPublicKey(curve: curve, sec1Point: hex(test.key)[...])
+        let raw = hex(test.signature)
+        #expect(key.isValidSignatureVarTime(raw: raw[...], digest: hex(test.digest)) == test.expected, "\(test.what)")
+        #expect(
+            key.isValidSignatureVarTime(der: derSignature(raw: raw)[...], digest: hex(test.digest)) == test.expected,
+            "\(test.what)")
+    }
+
+    // SEC 1 §2.3.4: the uncompressed form only; SEC 1 §3.2.2.1: range and curve equation.
+    @Test(
+        "SEC 1 §2.3.4: public keys that are refused",
+        arguments: [
+            ("empty", [], ECError.wrongLength),
+            ("identity (single 0x00)", [0x00], .identity),
+            ("0x00 followed by bytes", [0x00, 0x00], .wrongLength),
+            ("compressed 0x02", [0x02] + p256G[1...32], .unsupportedPointFormat),
+            ("compressed 0x03", [0x03] + p256G[1...32], .unsupportedPointFormat),
+            ("hybrid 0x06", [0x06] + p256G[1...], .unsupportedPointFormat),
+            ("uncompressed, one byte short", Array(p256G.dropLast()), .wrongLength),
+            ("uncompressed, one byte long", p256G + [0], .wrongLength),
+            ("P-384 length on P-256", p256G + [UInt8](repeating: 0, count: 32), .wrongLength),
+            ("X = p", [0x04] + p256P + p256G[33...], .coordinateOutOfRange),
+            ("Y = p", Array(p256G[0...32]) + p256P, .coordinateOutOfRange),
+            ("X = 2^256 − 1", [0x04] + [UInt8](repeating: 0xFF, count: 32) + p256G[33...], .coordinateOutOfRange),
+            ("off the curve (Y + 1)", Array(p256G.dropLast()) + [p256G[64] ^ 1], .pointNotOnCurve),
+            ("(0, 0), not on the curve", [0x04] + [UInt8](repeating: 0, count: 64), .pointNotOnCurve),
+        ] as [(String, [UInt8], ECError)])
+    func refusedKeys(name: String, point: [UInt8], expected: ECError) {
+        #expect(throws: expected, "\(name)") { try ECPublicKey(curve: .p256, sec1Point: point[...]) }
+    }
+
+    @Test("SEC 1 §2.3.4: G itself and a slice at a non-zero offset are accepted")
+    func acceptedKeys() throws {
+        let key = try ECPublicKey(curve: .p256, sec1Point: ([0xAA, 0xBB] + p256G)[2...])
+        #expect(key.sec1Point == p256G)
+        #expect(key.curve.coordinateByteCount == 32 && key.curve.orderBitCount == 256 && key.curve.name == "P-256")
+    }
+
+    // RFC 3279 §2.2.3: Ecdsa-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }, strict DER.
+    @Test("RFC 3279 §2.2.3: malformed DER signatures are simply invalid")
+    func malformedDER() throws {
+        let (key, digest, raw) = try validP256()
+        let good = derSignature(raw: raw)
+        #expect(key.isValidSignatureVarTime(der: good[...], digest: digest))
+        let r = derInteger(raw[..<32])
+        let s = derInteger(raw[32...])
+        let rBody = Array(r[2...])
+        func sequence(_ body: [UInt8]) -> [UInt8] { [0x30, UInt8(body.count)] + body }
+        let bad: [(String, [UInt8])] = [
+            ("trailing byte after the SEQUENCE", good + [0x00]),
+            ("trailing element inside the SEQUENCE", sequence(r + s + [0x05, 0x00])),
+            ("r with a superfluous leading zero", sequence([0x02, UInt8(rBody.count + 1), 0x00] + rBody + s)),
+            ("r negative (sign octet dropped)", sequence([0x02, 0x01, 0x80] + s)),
+            (
+                "r longer than 32 significant bytes",
+                sequence([0x02, 0x22, 0x01] + [UInt8](repeating: 0, count: 33) + s)
+            ),
+            ("long-form length (BER)", [0x30, 0x81, UInt8(good.count - 2)] + good[2...]),
+            ("indefinite length (BER)", [0x30, 0x80] + good[2...] + [0x00, 0x00]),
+            ("only r", sequence(r)),
+            ("r and s swapped", sequence(s + r)),
+            ("SET instead of SEQUENCE", [0x31] + good[1...]),
+            ("empty", []),
+            ("the raw form given as DER", raw),
+            ("truncated", Array(good.dropLast())),
+        ]
+        for (name, bytes) in bad {
+            #expect(!key.isValidSignatureVarTime(der: bytes[...], digest: digest), "\(name)")
+        }
+    }
+
+    // RFC 7518 §3.4: the raw signature is exactly 2 · 32 (ES256) or 2 · 48 (ES384) octets.
+    @Test("RFC 7518 §3.4: raw signatures of the wrong length are invalid")
+    func rawLengths() throws {
+        let (key, digest, raw) = try validP256()
+        #expect(key.isValidSignatureVarTime(raw: raw[...], digest: digest))
+        for bytes in [Array(raw.dropLast()), raw + [0], [0] + raw, [], derSignature(raw: raw)] {
+            #expect(!key.isValidSignatureVarTime(raw: bytes[...], digest: digest), "\(bytes.count) bytes")
+        }
+        #expect(!key.isValidSignatureVarTime(raw: ([0xFF] + raw)[1...].dropLast(), digest: digest))
+        #expect(key.isValidSignatureVarTime(raw: ([0xFF] + raw)[1...], digest: digest))
+    }
+
+    // The complete formulas of Renes–Costello–Batina (Algorithms 4, 5, 6) on the inputs that are
+    // exceptional for the classic formulas; compared through affine coordinates.
+    @Test("FIPS 186-5 §6.4.2: complete addition handles P + P, P + (−P), O + P and 2·O")
+    func completeFormulas() throws {
+        try checkFormulas(P256.self)
+        try checkFormulas(P384.self)
+    }
+
+    private func checkFormulas<C: ShortWeierstrassCurve>(_: C.Type) throws {
+        let table = C.generatorTable
+        try #require(table.count == 64)
+        let g = ProjectivePoint<C>(table[0])
+        let twoG = try #require(g.doubled().affineVarTime())
+        #expect(try #require(g.adding(g).affineVarTime()) == table[1])
+        #expect(try #require(g.adding(table[0]).affineVarTime()) == table[1])
+        #expect(twoG == table[1])
+        #expect(g.adding(g.negated).affineVarTime() == nil)
+        #expect(g.adding(table[0].negated).affineVarTime() == nil)
+        #expect(try #require(ProjectivePoint<C>.identity.adding(g).affineVarTime()) == table[0])
+        #expect(try #require(ProjectivePoint<C>.identity.adding(table[5]).affineVarTime()) == table[5])
+        #expect(try #require(g.adding(ProjectivePoint<C>.identity).affineVarTime()) == table[0])
+        #expect(ProjectivePoint<C>.identity.doubled().affineVarTime() == nil)
+        for entry in table { #expect(AffinePoint<C>.isOnCurve(x: entry.x, y: entry.y)) }
+        // n·G = O and (n − 1)·G = −G: the order constant and the Booth recoding at the top bit.
+        let n = C.Order.modulus
+        let nG = ProjectivePoint<C>.doubleScalarMultiplyVarTime(u1: n, u2: Limbs(), q: table[0])
+        #expect(nG.affineVarTime() == nil)
+        let nMinus1 = n.subtracting(Limbs(1), count: C.Order.count).difference
+        let minusG = ProjectivePoint<C>.doubleScalarMultiplyVarTime(u1: nMinus1, u2: Limbs(), q: table[0])
+        #expect(try #require(minusG.affineVarTime()) == table[0].negated)
+        // The same through the Q path (window 4) and split between both: 1·G + (n − 1)·G = O.
+        let viaQ = ProjectivePoint<C>.doubleScalarMultiplyVarTime(u1: Limbs(1), u2: nMinus1, q: table[0])
+        #expect(viaQ.affineVarTime() == nil)
+    }
+
+    @Test("the Montgomery constants R² mod m and −m⁻¹ mod 2^64 match their moduli")
+    func montgomeryConstants() {
+        checkConstants(P256.Field.self)
+        checkConstants(P256.Order.self)
+        checkConstants(P384.Field.self)
+        checkConstants(P384.Order.self)
+    }
+
+    private func checkConstants<M: MontgomeryModulusParameters>(_: M.Type) {
+        // 2^(2·64·count) mod m by doubling 1 (addition does not depend on the representation).
+        var value = Residue<M>(montgomery: Limbs(1))
+        for _ in 0..<(128 * M.count) { value = value + value }
+        #expect(value.montgomery == M.rSquared)
+        #expect(M.modulus.w0 &* M.n0 == UInt64.max)
+        #expect(Residue<M>(Limbs(12345))?.value == Limbs(12345))
+        #expect(Residue<M>(M.modulus) == nil)
+    }
+}
