@@ -8,8 +8,10 @@
 //   instant      --at TIME, else the payload's signedDate (receiptCreationDate for AppTransaction);
 //   bundle id    --bundle-id, else not requested (the data's own, once its signature verified);
 //   environment  --environment (a comma-separated list), else not requested (the data's own);
-//   app Apple id --app-apple-id; the library requires it for Production data.
-// Options of app receipts only (--bundle-version, --device-id, --endpoint, --now) are usage errors.
+//   app Apple id --app-apple-id; the library requires it for Production data;
+//   device       --device-id UUID: the device verification id (AppStore.deviceVerificationID); the
+//                payload's deviceVerification must match it (a UUID in text form only).
+// Options of app receipts only (--bundle-version, --endpoint, --now) are usage errors.
 
 import Foundation
 import PureDER
@@ -39,7 +41,7 @@ enum SignedDataCommand {
     )
         -> Int32
     {
-        for option in ["--bundle-version", "--device-id", "--endpoint", "--now"] where options.last(option) != nil {
+        for option in ["--bundle-version", "--endpoint", "--now"] where options.last(option) != nil {
             VerifyCommand.usageFailure("\(option) does not apply to StoreKit 2 signed data", json: json)
         }
         let requested = requestedKind(options, json: json)
@@ -49,6 +51,15 @@ enum SignedDataCommand {
                 VerifyCommand.usageFailure("--app-apple-id: expected a positive integer: \(text)", json: json)
             }
             policy.appAppleId = id
+        }
+        if let text = options.last("--device-id") {
+            // A device verification id is a UUID; hex bytes (an app receipt's device hash input) are not.
+            guard text.utf8.count == 36, parseDeviceIdentifier(text) != nil else {
+                VerifyCommand.usageFailure(
+                    "--device-id: for StoreKit 2 signed data, the device verification UUID (8-4-4-4-12): \(text)",
+                    json: json)
+            }
+            policy.deviceVerificationID = text
         }
         if let text = options.last("--at") {
             guard let instant = Instant.parseRFC3339(text) else {

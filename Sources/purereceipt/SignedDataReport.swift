@@ -89,6 +89,11 @@ enum SignedDataReport {
                 "  app Apple id",
                 policy.appAppleId.map { "ok  \($0) (compared where the data names one)" }
                     ?? "-   not requested (--app-apple-id; required for Production)"))
+        lines.append(
+            TextReport.row(
+                "  device",
+                policy.deviceVerificationID.map { "ok  \($0.displayEscaped) (deviceVerification)" }
+                    ?? "-   not requested (--device-id)"))
         if verified.kind == .notification {
             lines.append(TextReport.row("  nested data", "ok  \(verified.nested.count) signed item(s), same policy"))
         }

@@ -33,7 +33,8 @@ let usage = """
              --now TIME           current time for the VPP expiration check (default: the clock)
              --bundle-id ID       require this bundle identifier
              --bundle-version V   require this bundle version
-             --device-id ID       require the device hash to match (a UUID in text form, or hex bytes)
+             --device-id ID       require the device hash to match (a UUID in text form, or hex bytes);
+                                  JWS: the device verification UUID (deviceVerification)
              --environment ENV    accept only these environments (comma-separated: Production,
                                   ProductionSandbox, ProductionVPP, ProductionVPPSandbox, and Xcode
                                   with --xcode-root); default: the four, plus Xcode with --xcode-root

@@ -20,7 +20,8 @@ struct SignedDataCacheTests {
             : .apple(TrustAnchors(certificates: [try JWSVectors.certificate("root.der")]))
         let environment = try #require(AppStoreEnvironment(rawValue: c.policy["environment"] ?? ""))
         return SignedDataPolicy(
-            bundleId: c.policy["bundleId"] ?? "", appAppleId: c.appAppleId, environment: environment, signer: signer)
+            bundleId: c.policy["bundleId"] ?? "", appAppleId: c.appAppleId, environment: environment, signer: signer,
+            deviceVerificationID: c.policy["deviceVerificationID"])
     }
 
     static func run(_ kind: String, _ bytes: [UInt8], _ policy: SignedDataPolicy, _ cache: inout VerifiedChainCache)

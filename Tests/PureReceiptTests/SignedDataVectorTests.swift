@@ -63,6 +63,8 @@ struct SignedDataVectorTests {
     // Apple JWS rule (validity-at-signed-date): expired-at-signed-date, no-signed-date
     // Apple JWS rule (xcode-opt-in): xcode-transaction
     // Apple JWS rule (environment), Apple JWS rule (bundle-id): transaction-valid policy variations
+    // Apple JWS rule (device-verification): the apptransaction-valid cases with a deviceVerificationID
+    // (this device in upper case; another device) and transaction-valid without the fields.
     @Test("Every case gets its expected verdict", arguments: JWSVectors.cases)
     func verdict(_ c: JWSVectorCase) throws {
         let bytes = [UInt8](try Data(contentsOf: JWSVectors.folder.appendingPathComponent(c.file)))
@@ -72,7 +74,8 @@ struct SignedDataVectorTests {
             : .apple(TrustAnchors(certificates: [try JWSVectors.certificate("root.der")]))
         let environment = try #require(AppStoreEnvironment(rawValue: c.policy["environment"] ?? ""))
         let policy = SignedDataPolicy(
-            bundleId: c.policy["bundleId"] ?? "", appAppleId: c.appAppleId, environment: environment, signer: signer)
+            bundleId: c.policy["bundleId"] ?? "", appAppleId: c.appAppleId, environment: environment, signer: signer,
+            deviceVerificationID: c.policy["deviceVerificationID"])
         var detail = ""
         let code = signedDataCode { () throws -> Bool in
             do {

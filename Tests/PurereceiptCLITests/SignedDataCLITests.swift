@@ -44,6 +44,7 @@ struct JWSCLICase: Sendable, CustomTestStringConvertible {
             if let bundle = policy["bundleId"] as? String { options += ["--bundle-id", bundle] }
             if let environment = policy["environment"] as? String { options += ["--environment", environment] }
             if let id = policy["appAppleId"] as? NSNumber { options += ["--app-apple-id", "\(id.int64Value)"] }
+            if let device = policy["deviceVerificationID"] as? String { options += ["--device-id", device] }
             return JWSCLICase(
                 file: item["file"] as? String ?? "", options: options, expect: item["expect"] as? String ?? "")
         }
@@ -160,6 +161,23 @@ struct SignedDataCLITests {
         text.insert(contentsOf: "+/", at: dot)
         let result = try await CLI.run(["verify"] + Self.testRoot + ["-"], stdin: Data(text.utf8))
         #expect(result.status == 2 && result.stderr.contains("jws.base64"), "\(result)")
+    }
+
+    // Apple JWS rule (device-verification): --device-id names the device verification id.
+    @Test("--device-id checks an AppTransaction's deviceVerification")
+    func deviceVerification() async throws {
+        let file = "Vectors/jws/apptransaction-valid.jws"
+        let same = try await CLI.run([
+            "verify", "--root", "Vectors/jws/root.der", "--device-id", "0b4e7a0e-5e2c-4b1d-8c3a-2f6d9e8b7a61", file,
+        ])
+        #expect(same.status == 0)
+        let other = try await CLI.run([
+            "verify", "--root", "Vectors/jws/root.der", "--device-id", "0B4E7A0E-5E2C-4B1D-8C3A-2F6D9E8B7A62", file,
+        ])
+        #expect(other.status == 1)
+        #expect(
+            other.stderr.contains("signedData.deviceVerification")
+                || other.stdout.contains("signedData.deviceVerification"))
     }
 
     @Test(

@@ -28,6 +28,9 @@ OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "jws")
 LEAF_MARKER = x509.ObjectIdentifier("1.2.840.113635.100.6.11.1")
 WWDR_MARKER = x509.ObjectIdentifier("1.2.840.113635.100.6.2.1")
 BUNDLE = "com.example.vectors"
+DEVICE_NONCE = "3f1c4a8e-52b7-4d0a-9e6f-1b2c3d4e5f60"
+DEVICE_ID = "0B4E7A0E-5E2C-4B1D-8C3A-2F6D9E8B7A61"
+OTHER_DEVICE_ID = "0B4E7A0E-5E2C-4B1D-8C3A-2F6D9E8B7A62"
 SIGNED = 1735689600000  # 2025-01-01T00:00:00Z
 UTC = datetime.timezone.utc
 
@@ -117,6 +120,11 @@ def main():
                "environment": "Sandbox", "renewalDate": SIGNED + 2592000000}
     app = {"receiptType": "Sandbox", "appAppleId": 123456789, "bundleId": BUNDLE, "applicationVersion": "1",
            "receiptCreationDate": SIGNED, "originalPurchaseDate": SIGNED - 86400000, "originalApplicationVersion": "1"}
+    # Device verification as Apple documents it: SHA-384 of the ASCII text of the lower-case nonce
+    # followed by the lower-case device verification id, base64.
+    app["deviceVerificationNonce"] = DEVICE_NONCE
+    app["deviceVerification"] = base64.b64encode(
+        hashlib.sha384((DEVICE_NONCE + DEVICE_ID.lower()).encode("ascii")).digest()).decode("ascii")
     files, expectations = {}, []
     sandbox = {"bundleId": BUNDLE, "environment": "Sandbox"}
 
@@ -141,6 +149,9 @@ def main():
     add("renewal-valid.jws", r_valid, "renewalInfo", "valid")
     add("apptransaction-valid.jws", compact(header, app, leaf_key), "appTransaction", "valid")
     add("apptransaction-valid.jws", None, "appTransaction", "valid", {"bundleId": BUNDLE, "environment": "Sandbox", "appAppleId": 123456789})
+    add("apptransaction-valid.jws", None, "appTransaction", "valid", dict(sandbox, deviceVerificationID=DEVICE_ID), "this device (upper-case id)")
+    add("apptransaction-valid.jws", None, "appTransaction", "signedData.deviceVerification", dict(sandbox, deviceVerificationID=OTHER_DEVICE_ID), "another device")
+    add("transaction-valid.jws", None, "transaction", "signedData.deviceVerificationMissing", dict(sandbox, deviceVerificationID=DEVICE_ID), "device requested, payload has no deviceVerification")
     add("apptransaction-valid.jws", None, "appTransaction", "signedData.appAppleId", {"bundleId": BUNDLE, "environment": "Sandbox", "appAppleId": 987654321}, "another app Apple id")
     prod_app = dict(app, receiptType="Production")
     add("apptransaction-production.jws", compact(header, prod_app, leaf_key), "appTransaction", "valid", {"bundleId": BUNDLE, "environment": "Production", "appAppleId": 123456789})

@@ -11,13 +11,15 @@
 //      (`signedData.signedDateMissing`) unless the policy gives an instant;
 //   4. the chain, at that time (JWSVerification.swift step 3);
 //   5. the model is decoded from the payload (StoreKitFields.swift);
-//   6. policy: environment (equal to the policy's), bundle id (byte comparison; renewal info
-//      carries none), app Apple id (required by a Production policy and compared wherever the
+//   6. policy: the device, when the policy names one (`deviceVerification` against
+//      `deviceVerificationNonce` and the device verification id), environment (equal to the
+//      policy's), bundle id (byte comparison; renewal info carries none), app Apple id (required by a Production policy and compared wherever the
 //      data carries it), like Apple's SignedDataVerifier;
 //   7. notifications: the nested signedTransactionInfo and signedRenewalInfo are verified by
 //      steps 1–6 under the same policy, and must name the notification's bundle id and environment.
 // Not checked: revocation of Apple's certificates (OCSP): Docs/SECURITY.md.
 
+import PureCrypto
 import PureDER
 import PureJSON
 public import PureX509
@@ -34,11 +36,16 @@ public struct SignedDataPolicy: Sendable {
     public var signer: JWSSignerPolicy
     /// The instant the certificates must be valid at; nil: the payload's `signedDate`.
     public var validityInstant: Instant?
+    /// The device's `AppStore.deviceVerificationID` (a UUID string): when set, the payload's
+    /// `deviceVerification` must be SHA-384(lower-case `deviceVerificationNonce` ‖ this id, lower-case).
+    public var deviceVerificationID: String?
 
     public init(
         bundleId: String, appAppleId: Int64? = nil, environment: AppStoreEnvironment,
-        signer: JWSSignerPolicy = .appleRootCAG3, validityInstant: Instant? = nil
+        signer: JWSSignerPolicy = .appleRootCAG3, validityInstant: Instant? = nil,
+        deviceVerificationID: String? = nil
     ) {
+        self.deviceVerificationID = deviceVerificationID
         self.bundleId = bundleId
         self.appAppleId = appAppleId
         self.environment = environment
@@ -77,80 +84,39 @@ public struct VerifiedStoreKitData<Payload: StoreKitPayload>: Sendable {
 
 /// Verification of each kind of StoreKit 2 signed data; see the file header for the checks.
 public enum SignedDataVerifier {
+    // The uncached calls are the cached ones (SignedDataVerifierCached.swift) with a cache that
+    // keeps nothing: one implementation of the checks, every certificate signature verified.
+
+    /// Verifies a signed transaction (`Transaction.jwsRepresentation`, App Store Server API).
     public static func verifyTransaction(_ jws: [UInt8], policy: SignedDataPolicy) throws(SignedDataError)
         -> VerifiedStoreKitData<JWSTransactionDecodedPayload>
     {
-        let result: VerifiedStoreKitData<JWSTransactionDecodedPayload> = try verify(jws, policy)
-        try check(policy, environment: result.payload.environment, bundleId: result.payload.bundleId, appAppleId: nil)
-        return result
+        var none = VerifiedChainCache(capacity: 0)
+        return try verifyTransaction(jws, policy: policy, cache: &none)
     }
 
+    /// Verifies signed subscription renewal info.
     public static func verifyRenewalInfo(_ jws: [UInt8], policy: SignedDataPolicy) throws(SignedDataError)
         -> VerifiedStoreKitData<JWSRenewalInfoDecodedPayload>
     {
-        let result: VerifiedStoreKitData<JWSRenewalInfoDecodedPayload> = try verify(jws, policy)
-        // Renewal info names no bundle id: only the environment is checked (as Apple's verifier does).
-        try check(policy, environment: result.payload.environment, bundleId: policy.bundleId, appAppleId: nil)
-        return result
+        var none = VerifiedChainCache(capacity: 0)
+        return try verifyRenewalInfo(jws, policy: policy, cache: &none)
     }
 
+    /// Verifies a signed app transaction (`AppTransaction.shared`).
     public static func verifyAppTransaction(_ jws: [UInt8], policy: SignedDataPolicy) throws(SignedDataError)
         -> VerifiedStoreKitData<AppTransaction>
     {
-        let result: VerifiedStoreKitData<AppTransaction> = try verify(jws, policy)
-        let p = result.payload
-        try check(policy, environment: p.receiptType, bundleId: p.bundleId, appAppleId: p.appAppleId)
-        return result
+        var none = VerifiedChainCache(capacity: 0)
+        return try verifyAppTransaction(jws, policy: policy, cache: &none)
     }
 
     /// Verifies a notification's `signedPayload`, and its nested signed transaction and renewal info.
     public static func verifyNotification(_ jws: [UInt8], policy: SignedDataPolicy) throws(SignedDataError)
         -> VerifiedStoreKitData<ResponseBodyV2DecodedPayload>
     {
-        let result: VerifiedStoreKitData<ResponseBodyV2DecodedPayload> = try verify(jws, policy)
-        let n = result.payload
-        var environment = n.environment
-        if let token = n.externalPurchaseToken, environment == nil {
-            // Apple JWS rule (external-token-environment): an external purchase token names no
-            // environment; a `SANDBOX` prefix of externalPurchaseId marks Sandbox, else Production.
-            let sandbox = token.externalPurchaseId?.utf8.starts(with: "SANDBOX".utf8) == true
-            environment = .known(sandbox ? .sandbox : .production)
-        }
-        try check(policy, environment: environment, bundleId: n.bundleId, appAppleId: n.appAppleId)
-        // Apple JWS rule (nested-same-app): nested signed data is verified under the same policy,
-        // so it names the notification's bundle id and environment.
-        if let nested = n.data?.signedTransactionInfo {
-            _ = try verifyTransaction(Array(nested.utf8), policy: policy)
-        }
-        if let nested = n.data?.signedRenewalInfo {
-            _ = try verifyRenewalInfo(Array(nested.utf8), policy: policy)
-        }
-        return result
-    }
-
-    /// Steps 1–5 of the file header.
-    static func verify<P: StoreKitPayload>(_ bytes: [UInt8], _ policy: SignedDataPolicy) throws(SignedDataError)
-        -> VerifiedStoreKitData<P>
-    {
-        let jws = try step { () throws(JWSError) in try CompactJWS(compact: bytes) }
-        if case .apple = policy.signer, jws.isXcodeSigned {
-            throw SignedDataError(JWSError(.xcodeNotAllowed, at: 0, jws.keyID ?? "self-signed x5c"))
-        }
-        try step { () throws(JWSError) in try jws.verifySignature() }
-        // The payload is read only now that the signature over it holds.
-        let object = try model { () throws(StoreKitError) in try Fields.payloadObject(jws.payload) }
-        let time = DERTime(secondsSince1970: try validityTime(object, P.signedDateField, policy).secondsSince1970)
-        let chain = try step { () throws(JWSError) in try jws.verify(signer: policy.signer, at: time) }
-        let payload = try model { () throws(StoreKitError) in try P(json: object) }
-        return VerifiedStoreKitData(payload: payload, chain: chain, isXcodeSigned: jws.isXcodeSigned)
-    }
-
-    private static func step<T>(_ body: () throws(JWSError) -> T) throws(SignedDataError) -> T {
-        do throws(JWSError) { return try body() } catch { throw SignedDataError(error) }
-    }
-
-    private static func model<T>(_ body: () throws(StoreKitError) -> T) throws(SignedDataError) -> T {
-        do throws(StoreKitError) { return try body() } catch { throw SignedDataError(error) }
+        var none = VerifiedChainCache(capacity: 0)
+        return try verifyNotification(jws, policy: policy, cache: &none)
     }
 
     /// The instant of the chain check: the policy's, or the payload's `signedDate`.
@@ -164,6 +130,27 @@ public enum SignedDataVerifier {
         let signedDate = try model { () throws(StoreKitError) in try Fields(object).date(field) }
         guard let signedDate else { throw SignedDataError("signedData.signedDateMissing") }
         return signedDate
+    }
+
+    private static func model<T>(_ body: () throws(StoreKitError) -> T) throws(SignedDataError) -> T {
+        do throws(StoreKitError) { return try body() } catch { throw SignedDataError(error) }
+    }
+
+    /// Step 6, first: the device, when the policy names one.
+    static func checkDevice(_ object: JSONObject, _ policy: SignedDataPolicy) throws(SignedDataError) {
+        guard let device = policy.deviceVerificationID else { return }
+        let fields = Fields(object)
+        let value = try model { () throws(StoreKitError) in try fields.string("deviceVerification") }
+        let nonce = try model { () throws(StoreKitError) in try fields.string("deviceVerificationNonce") }
+        guard let value, let nonce, let expected = try? Base64.decode(value) else {
+            throw SignedDataError("signedData.deviceVerificationMissing")
+        }
+        // Apple JWS rule (device-verification): SHA-384 of the ASCII text of the lower-case nonce
+        // UUID followed by the lower-case device verification id equals `deviceVerification`.
+        let digest = SHA384.hash(Array((nonce.lowercased() + device.lowercased()).utf8))
+        guard constantTimeEqual(digest, expected) else {
+            throw SignedDataError("signedData.deviceVerification", "not this device")
+        }
     }
 
     /// Step 6: environment, bundle id, app Apple id.

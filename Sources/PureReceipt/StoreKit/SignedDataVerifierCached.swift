@@ -87,6 +87,7 @@ extension SignedDataVerifier {
         }
         let payload: P
         do throws(StoreKitError) { payload = try P(json: object) } catch { throw SignedDataError(error) }
+        try checkDevice(object, policy)
         return VerifiedStoreKitData(payload: payload, chain: chain, isXcodeSigned: jws.isXcodeSigned)
     }
 }

@@ -19,9 +19,9 @@ extension CompactJWS {
         return try verifyChain(signer: signer, at: time, cache: &cache)
     }
 
-    /// The chain checks of `verify(signer:at:)` alone, through `cache`: for a caller that has just
-    /// verified the signature (`verifySignature()`) and read the validity instant from the payload.
-    /// (Xcode-signed data takes the uncached path, which verifies the signature again.)
+    /// The chain checks of `verify(signer:at:)` alone (JWSVerification.swift's header, step 3),
+    /// through `cache`: for a caller that has just verified the signature (`verifySignature()`) and
+    /// read the validity instant from the payload.
     public func verifyChain(signer: JWSSignerPolicy, at time: DERTime, cache: inout VerifiedChainCache)
         throws(JWSError) -> [Certificate]
     {
@@ -33,20 +33,20 @@ extension CompactJWS {
             }
             let intermediate = certificates[1]
             let root = certificates[2]
-            let path: [Certificate]
-            do throws(X509Error) {
-                path = try PureX509.verifyChain(
+            // Apple JWS rule (leaf-marker): the leaf carries 1.2.840.113635.100.6.11.1 and Apple JWS
+            // rule (intermediate-marker): its issuer carries 1.2.840.113635.100.6.2.1; the receipt
+            // chain policy enforces both, the path shape, CA constraints and validity at `time`.
+            let path = try chain { () throws(X509Error) in
+                try PureX509.verifyChain(
                     leaf: certificates[0], pool: [intermediate, root], anchors: anchors, policy: .apple, at: time,
                     cache: &cache)
-            } catch {
-                throw JWSError(.chain, at: 0, error.code)
             }
             // Apple JWS rule (x5c-order): the path's intermediate is x5c[1].
             guard path.count == 3, path[1].isSameCertificate(as: intermediate) else {
                 throw JWSError(.chainShape, at: 0, "x5c[1] is not the leaf's issuer")
             }
-            // Apple JWS rule (x5c-root): x5c[2] is the anchor, byte-identical, or carrying the
-            // anchor's subject and public key.
+            // Apple JWS rule (x5c-root): x5c[2] is never trusted for itself: it is the anchor,
+            // byte-identical, or carrying the anchor's subject and public key.
             let anchor = path[2]
             guard
                 root.isSameCertificate(as: anchor)
@@ -55,10 +55,16 @@ extension CompactJWS {
                 throw JWSError(.chainShape, at: 0, "x5c[2] is not the trust anchor")
             }
             return path
-        case .xcode:
-            // Xcode data: one self-signed certificate, nothing worth caching; the uncached checks
-            // (JWSVerification.swift, the signature included) run.
-            return try verify(signer: signer, at: time)
+        case .xcode(let pinned):
+            // Apple JWS rule (xcode-opt-in): Xcode-signed data carries one self-signed certificate,
+            // accepted only when byte-identical to the one the caller opted in with (nothing cached).
+            guard certificates.count == 1, let leaf = certificates.first else {
+                throw JWSError(.chainShape, at: 0, "\(certificates.count) certificates")
+            }
+            return try chain { () throws(X509Error) in
+                try PureX509.verifyChain(
+                    leaf: leaf, pool: [], anchors: TrustAnchors(certificates: []), policy: .xcode(pinned), at: time)
+            }
         }
     }
 }

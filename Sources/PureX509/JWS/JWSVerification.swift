@@ -54,61 +54,15 @@ extension CompactJWS {
     }
 
     /// Verifies the signature, then the `x5c` chain under `signer` at `time`; returns the path.
+    /// The same checks as the cached form (JWSCachedVerification.swift), with a cache that keeps
+    /// nothing, so every certificate signature is verified.
     public func verify(signer: JWSSignerPolicy, at time: DERTime) throws(JWSError) -> [Certificate] {
-        if case .apple = signer, isXcodeSigned {
-            throw JWSError(.xcodeNotAllowed, at: 0, keyID ?? "self-signed x5c")
-        }
-        try verifySignature()
-        return try verifyChain(signer: signer, at: time)
-    }
-
-    /// The chain checks of step 3 (see the file header).
-    private func verifyChain(signer: JWSSignerPolicy, at time: DERTime) throws(JWSError) -> [Certificate] {
-        switch signer {
-        case .apple(let anchors):
-            // Apple JWS rule (x5c-three): x5c is exactly [leaf, intermediate, root].
-            guard certificates.count == 3 else {
-                throw JWSError(.chainShape, at: 0, "\(certificates.count) certificates")
-            }
-            let leaf = certificates[0]
-            let intermediate = certificates[1]
-            let root = certificates[2]
-            // Apple JWS rule (leaf-marker): the leaf carries 1.2.840.113635.100.6.11.1 and Apple JWS
-            // rule (intermediate-marker): its issuer carries 1.2.840.113635.100.6.2.1; the receipt
-            // chain policy enforces both, the path shape, CA constraints and validity at `time`.
-            let path = try chain { () throws(X509Error) in
-                try PureX509.verifyChain(
-                    leaf: leaf, pool: [intermediate, root], anchors: anchors, policy: .apple, at: time)
-            }
-            // Apple JWS rule (x5c-order): the path's intermediate is x5c[1].
-            guard path.count == 3, path[1].isSameCertificate(as: intermediate) else {
-                throw JWSError(.chainShape, at: 0, "x5c[1] is not the leaf's issuer")
-            }
-            // Apple JWS rule (x5c-root): x5c[2] is never trusted for itself: it is the anchor,
-            // byte-identical, or carrying the anchor's subject and public key.
-            let anchor = path[2]
-            guard
-                root.isSameCertificate(as: anchor)
-                    || (root.subject == anchor.subject && root.publicKey.sameKey(as: anchor.publicKey))
-            else {
-                throw JWSError(.chainShape, at: 0, "x5c[2] is not the trust anchor")
-            }
-            return path
-        case .xcode(let pinned):
-            // Apple JWS rule (xcode-opt-in): Xcode-signed data carries one self-signed certificate,
-            // accepted only when byte-identical to the one the caller opted in with.
-            guard certificates.count == 1, let leaf = certificates.first else {
-                throw JWSError(.chainShape, at: 0, "\(certificates.count) certificates")
-            }
-            return try chain { () throws(X509Error) in
-                try PureX509.verifyChain(
-                    leaf: leaf, pool: [], anchors: TrustAnchors(certificates: []), policy: .xcode(pinned), at: time)
-            }
-        }
+        var none = VerifiedChainCache(capacity: 0)
+        return try verify(signer: signer, at: time, cache: &none)
     }
 
     /// Runs a chain check, reporting its failure as `jws.chain` with the X.509 error code.
-    private func chain(_ body: () throws(X509Error) -> [Certificate]) throws(JWSError) -> [Certificate] {
+    func chain(_ body: () throws(X509Error) -> [Certificate]) throws(JWSError) -> [Certificate] {
         do throws(X509Error) {
             return try body()
         } catch {
