@@ -11,6 +11,8 @@ import PureReceipt
 /// holding the whole input).
 func readBounded(_ handle: FileHandle, limit: Int) throws -> [UInt8] {
     var bytes: [UInt8] = []
+    // Reserved once, so growth never copies; pages stay unused (not resident) until read into.
+    bytes.reserveCapacity(limit)
     while bytes.count < limit {
         guard let chunk = try handle.read(upToCount: min(1 << 20, limit - bytes.count)), !chunk.isEmpty else { break }
         bytes.append(contentsOf: chunk)
