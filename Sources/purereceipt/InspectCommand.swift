@@ -27,7 +27,7 @@ enum InspectCommand {
         if options.flags.contains("--json") {
             print(inspectJSON(parsed))
         } else {
-            print(inspectText(parsed, source: inputSummary(input.name, input.bytes)))
+            inspectText(parsed, source: inputSummary(input.name, input.bytes)) { print($0.displayEscaped) }
         }
         return ExitCode.genuine
     }
@@ -51,24 +51,24 @@ enum InspectCommand {
         return lines
     }
 
-    static func inspectText(_ parsed: UnverifiedReceipt, source: String) -> String {
-        var lines = ["UNVERIFIED: decoded without checking signature, chain or policy. Nothing here is trustworthy."]
-        lines.append(TextReport.row("Receipt", source))
-        lines += TextReport.receiptLines(parsed.receipt)
-        lines.append("Attributes (raw, file order)")
+    /// The report, one line at a time (streamed: a large receipt's lines are never held together).
+    static func inspectText(_ parsed: UnverifiedReceipt, source: String, emit: (String) -> Void) {
+        emit("UNVERIFIED: decoded without checking signature, chain or policy. Nothing here is trustworthy.")
+        emit(TextReport.row("Receipt", source))
+        TextReport.receiptLines(parsed.receipt).forEach(emit)
+        emit("Attributes (raw, file order)")
         for attribute in parsed.receipt.rawAttributes {
-            lines.append("  " + rawLine(attribute, inApp: false))
+            emit("  " + rawLine(attribute, inApp: false))
         }
         for (index, purchase) in parsed.receipt.inAppPurchases.enumerated() {
-            lines.append("In-app purchase \(index) (raw)")
-            for attribute in purchase.rawAttributes { lines.append("  " + rawLine(attribute, inApp: true)) }
+            emit("In-app purchase \(index) (raw)")
+            for attribute in purchase.rawAttributes { emit("  " + rawLine(attribute, inApp: true)) }
         }
-        lines.append("Certificates (\(parsed.signedData.certificates.count), as stored)")
-        lines += TextReport.certificateLines(parsed.signedData.certificates, anchorLast: false)
-        lines.append("Signers (\(parsed.signedData.signerInfos.count))")
-        for signer in parsed.signedData.signerInfos { lines += signerDescription(signer) }
-        lines.append(TextReport.row("Verdict", "UNVERIFIED"))
-        return TextReport.render(lines)
+        emit("Certificates (\(parsed.signedData.certificates.count), as stored)")
+        TextReport.certificateLines(parsed.signedData.certificates, anchorLast: false).forEach(emit)
+        emit("Signers (\(parsed.signedData.signerInfos.count))")
+        for signer in parsed.signedData.signerInfos { signerDescription(signer).forEach(emit) }
+        emit(TextReport.row("Verdict", "UNVERIFIED"))
     }
 
     static func rawLine(_ attribute: ReceiptAttribute, inApp: Bool) -> String {
