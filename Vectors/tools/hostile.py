@@ -15,6 +15,9 @@ default PKI directory /tmp/prfix): a receipt signed by that PKI is GENUINE when 
                          OCTET STRING segments (24 80 00 00) before the payload
   ber-empty-definite.der the same with definite-length empty segments (24 00)
   sparse-256m.der        a 256 MiB sparse file starting like a receipt
+  bigleaf-1.der          signer leaf with a 16 MiB extension, its intermediate in the certificates
+  bigleaf-15.der         the same preceded by 14 decoy CAs with the intermediate's name (other keys):
+                         path building tries each as the leaf's issuer; the leaf TBS is hashed once
 
 usage: hostile.py [OUTDIR] [PKIDIR]
 Part of the PureReceipt measurements. Licence: Apache-2.0.
@@ -27,6 +30,8 @@ import subprocess
 import sys
 
 from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import rsa
 
 MIB = 1024 * 1024
 
@@ -139,6 +144,51 @@ def ber_envelope(template: bytes, econtent: bytes) -> bytes:
     return indef(0x30, oid + indef(0xA0, signed))
 
 
+def big_leaf(pki: str, out: str, created: str) -> None:
+    """bigleaf-1.der and bigleaf-15.der (see the module docstring)."""
+    inter = x509.load_pem_x509_certificate(open(os.path.join(pki, "inter.pem"), "rb").read())
+    inter_key = serialization.load_pem_private_key(open(os.path.join(pki, "inter.key"), "rb").read(), None)
+    leaf = x509.load_pem_x509_certificate(open(os.path.join(pki, "leaf.pem"), "rb").read())
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    builder = (x509.CertificateBuilder().subject_name(leaf.subject).issuer_name(inter.subject)
+               .public_key(key.public_key()).serial_number(x509.random_serial_number())
+               .not_valid_before(leaf.not_valid_before_utc).not_valid_after(leaf.not_valid_after_utc))
+    for extension in leaf.extensions:
+        if extension.oid != x509.oid.ExtensionOID.AUTHORITY_KEY_IDENTIFIER:
+            builder = builder.add_extension(extension.value, extension.critical)
+    padding = x509.UnrecognizedExtension(x509.ObjectIdentifier("1.3.6.1.4.1.55555.1"), tlv(0x04, bytes(16 * MIB)))
+    big = builder.add_extension(padding, False).sign(inter_key, hashes.SHA256())
+    decoys = []
+    for _ in range(14):
+        decoy_key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+        decoy = (x509.CertificateBuilder().subject_name(inter.subject).issuer_name(inter.subject)
+                 .public_key(decoy_key.public_key()).serial_number(x509.random_serial_number())
+                 .not_valid_before(inter.not_valid_before_utc).not_valid_after(inter.not_valid_after_utc))
+        for extension in inter.extensions:
+            if extension.oid != x509.oid.ExtensionOID.AUTHORITY_KEY_IDENTIFIER:
+                decoy = decoy.add_extension(extension.value, extension.critical)
+        decoys.append(decoy.sign(decoy_key, hashes.SHA256()))
+    pem = lambda cert: cert.public_bytes(serialization.Encoding.PEM)
+    leaf_pem, key_pem = os.path.join(out, "bigleaf.pem"), os.path.join(out, "bigleaf.key")
+    open(leaf_pem, "wb").write(pem(big))
+    open(key_pem, "wb").write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                                serialization.NoEncryption()))
+    data = payload([full_record(0, created)], created)
+    for name, chain in (("bigleaf-1", [inter]), ("bigleaf-15", decoys + [inter])):
+        chain_pem = os.path.join(out, name + ".chain.pem")
+        open(chain_pem, "wb").write(b"".join(pem(c) for c in chain))
+        raw = os.path.join(out, name + ".payload")
+        open(raw, "wb").write(data)
+        subprocess.run(
+            ["openssl", "cms", "-sign", "-binary", "-nodetach", "-noattr", "-md", "sha256", "-in", raw,
+             "-signer", leaf_pem, "-inkey", key_pem, "-certfile", chain_pem, "-outform", "DER",
+             "-out", os.path.join(out, name + ".der")], check=True)
+        for path in (raw, chain_pem):
+            os.remove(path)
+    for path in (leaf_pem, key_pem):
+        os.remove(path)
+
+
 def main() -> None:
     out = sys.argv[1] if len(sys.argv) > 1 else "/tmp/purereceipt-hostile"
     pki = sys.argv[2] if len(sys.argv) > 2 else "/tmp/prfix"
@@ -170,6 +220,7 @@ def main() -> None:
     with open(path("sparse-256m.der"), "wb") as f:
         f.write(b"\x30\x84\x10\x00\x00\x00")
         f.truncate(256 * MIB)
+    big_leaf(pki, out, created)
     for name in sorted(os.listdir(out)):
         print("%-24s %10d bytes" % (name, os.path.getsize(path(name))))
 
