@@ -24,6 +24,8 @@ extension AppReceipt {
         let decoder = AttributeDecoder(bytes: payload, inAppOffset: nil)
         var receipt = AppReceipt()
         receipt.rawAttributes = raw
+        // Sized once: growing by doubling would hold two copies of the records while copying.
+        receipt.inAppPurchases.reserveCapacity(raw.count { $0.type == ReceiptAttributeType.inAppPurchase })
         var seen = SeenAttributes(base: 0)
         for item in raw {
             if item.type == ReceiptAttributeType.inAppPurchase {

@@ -105,11 +105,7 @@ extension InAppPurchase {
         for item in raw {
             guard (1701...1722).contains(item.type) else { continue }  // unknown: kept raw only
             // Apple receipt rule (singular-attributes): each in-app attribute appears at most once per record.
-            guard seen.insert(item.type) else {
-                throw ReceiptError(
-                    code: ReceiptError.duplicateAttribute, offset: item.offset, attributeType: item.type,
-                    "\(decoder.label(item)): appears more than once (again at byte \(item.offset))")
-            }
+            guard seen.insert(item.type) else { throw AppReceipt.duplicate(item, decoder) }
             try purchase.decode(item, decoder)
         }
         for required in [
