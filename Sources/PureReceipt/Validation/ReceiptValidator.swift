@@ -80,8 +80,9 @@ public enum ReceiptValidator {
         }
 
         // 3. The payload, decoded only now that a trusted key signed it.
-        // RFC 5652 §5.6: the recipient verifies the signature "to determine whether the content was
-        // altered"; Apple receipt rule (authenticate-first): no in-app record is decoded before that.
+        // Apple receipt rule (authenticate-first): no value but attributes 0 and 12 and no in-app
+        // record is decoded before the signature and the certificate path hold.
+        // RFC 5652 §5.6: the recipient verifies the signature "to determine whether the content was altered".
         let receipt: AppReceipt
         do { receipt = try AppReceipt.parse(payload: signedData.contentBytes) } catch { throw .from(error) }
 
