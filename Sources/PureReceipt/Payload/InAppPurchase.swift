@@ -100,7 +100,10 @@ extension InAppPurchase {
             limit: Limits.maxInAppAttributes, limitName: "Limits.maxInAppAttributes", what: what)
         let decoder = AttributeDecoder(bytes: payload, inAppOffset: attribute.offset)
         var purchase = InAppPurchase(offset: attribute.offset)
-        purchase.rawAttributes = raw
+        // Kept at its exact size (a copy of the slice): the array built by appending has up to twice
+        // the capacity, and a receipt keeps one such array per record.
+        purchase.rawAttributes.reserveCapacity(raw.count)
+        purchase.rawAttributes += raw
         var seen = SeenAttributes(base: 1700)
         for item in raw {
             guard (1701...1722).contains(item.type) else { continue }  // unknown: kept raw only
