@@ -25,7 +25,7 @@ enum InspectCommand {
             fail("not a well-formed receipt: \(error.code): \(error.message)", ExitCode.malformed)
         }
         if options.flags.contains("--json") {
-            print(inspectJSON(parsed))
+            writeInspectJSON(parsed)
         } else {
             inspectText(parsed, source: inputSummary(input.name, input.bytes)) { print($0.displayEscaped) }
         }
@@ -95,14 +95,27 @@ enum InspectCommand {
         return TextReport.hex(attribute.value)
     }
 
-    static func inspectJSON(_ parsed: UnverifiedReceipt) -> String {
-        var object: [String: Any] = ["verified": false, "warning": "unverified: nothing here is trustworthy"]
-        object["attributes"] = parsed.receipt.rawAttributes.map { rawJSON($0, inApp: false) }
-        object["in_app"] = parsed.receipt.inAppPurchases.map { purchase in
-            purchase.rawAttributes.map { rawJSON($0, inApp: true) }
+    /// The `--json` report, written piece by piece: each attribute, in-app record, certificate and
+    /// signer is serialized on its own line, so a receipt of 100 000 records is never one object tree.
+    static func writeInspectJSON(_ parsed: UnverifiedReceipt) {
+        func piece(_ object: Any) -> String {
+            guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+                return "{}"
+            }
+            return String(decoding: data, as: UTF8.self)
         }
-        object["certificates"] = parsed.signedData.certificates.map { certificate -> [String: Any] in
-            [
+        /// `"key": [` one piece per line `],` (keys written in sorted order, as before).
+        func array(_ key: String, _ count: Int, _ element: (Int) -> Any) {
+            print("  \"\(key)\": [")
+            for index in 0..<count { print("    " + piece(element(index)) + (index + 1 < count ? "," : "")) }
+            print("  ],")
+        }
+        let receipt = parsed.receipt
+        print("{")
+        array("attributes", receipt.rawAttributes.count) { rawJSON(receipt.rawAttributes[$0], inApp: false) }
+        array("certificates", parsed.signedData.certificates.count) { index -> Any in
+            let certificate = parsed.signedData.certificates[index]
+            return [
                 "subject": certificate.subject.description, "issuer": certificate.issuer.description,
                 "not_before": certificate.notBefore.description, "not_after": certificate.notAfter.description,
                 "serial": TextReport.hex(certificate.serialNumber), "key": certificate.publicKey.description,
@@ -110,7 +123,11 @@ enum InspectCommand {
                 "sha256": TextReport.hex(certificate.sha256Fingerprint()),
             ]
         }
-        object["signers"] = parsed.signedData.signerInfos.map { signer -> [String: Any] in
+        array("in_app", receipt.inAppPurchases.count) { index -> Any in
+            receipt.inAppPurchases[index].rawAttributes.map { rawJSON($0, inApp: true) }
+        }
+        array("signers", parsed.signedData.signerInfos.count) { index -> Any in
+            let signer = parsed.signedData.signerInfos[index]
             var entry: [String: Any] = [
                 "version": signer.version, "digest": signer.digestAlgorithm.name,
                 "signed_attributes": signer.signedAttributes != nil,
@@ -121,10 +138,9 @@ enum InspectCommand {
             }
             return entry
         }
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]),
-            let text = String(data: data, encoding: .utf8)
-        else { return "{}" }
-        return text
+        print("  \"verified\": false,")
+        print("  \"warning\": \"unverified: nothing here is trustworthy\"")
+        print("}")
     }
 
     static func rawJSON(_ attribute: ReceiptAttribute, inApp: Bool) -> [String: Any] {
