@@ -18,8 +18,13 @@ public enum Limits {
     public static let maxIndefiniteNesting = 8
     /// Most length octets after the 0x8n length-of-length octet (lengths up to 2^32 − 1).
     public static let maxLengthOctets = 4
-    /// Most primitive segments a BER constructed OCTET STRING may be split into.
+    /// Most segments a BER constructed OCTET STRING may be split into, counting every segment
+    /// element: primitive and constructed, empty ones included.
     public static let maxOctetStringSegments = 4096
+    /// Most elements (children, and the children of indefinite-length children) a scan for the end
+    /// of one indefinite-length element reads. BER is read only in the CMS envelope, where this is
+    /// the eContent segments plus a few dozen envelope fields.
+    public static let maxIndefiniteElements = 2 * maxOctetStringSegments
     /// Most certificates in a CMS `certificates` field.
     public static let maxCertificates = 16
     /// Longest certificate chain, leaf and anchor included.

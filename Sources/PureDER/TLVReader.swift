@@ -169,25 +169,55 @@ extension DERCursor {
 
     /// Finds the end-of-contents octets closing an indefinite-length element whose content
     /// starts at `contentStart`. Returns the offset of the end-of-contents octets.
+    ///
+    /// One pass: the headers are read in place and an indefinite child is entered, not scanned on
+    /// its own (which would rescan it per level), with the checks `peekHeader` applies to each.
     private func scanToEndOfContents(from contentStart: Int, elementStart: Int) throws(DERError) -> Int {
-        var inner = DERCursor(
-            checked: bytes, offset: contentStart, end: end, rules: rules, depth: depth + 1,
-            indefiniteDepth: indefiniteDepth + 1)
+        var position = contentStart
+        var open: [Int] = []  // starts of the indefinite children entered and not yet closed
+        var visited = 0
         while true {
-            guard inner.offset < inner.end else {
-                throw DERError(.unterminatedIndefiniteLength, at: elementStart, "indefinite length")
+            let innermost = open.last ?? elementStart
+            guard position < end else {
+                throw DERError(.unterminatedIndefiniteLength, at: innermost, "indefinite length")
             }
-            if inner.bytes[inner.offset] == 0 {
+            if bytes[position] == 0 {
                 // X.690 §8.1.5: end-of-contents is two zero octets.
-                guard inner.end - inner.offset >= 2 else {
-                    throw DERError(.unterminatedIndefiniteLength, at: elementStart, "indefinite length")
+                guard end - position >= 2 else {
+                    throw DERError(.unterminatedIndefiniteLength, at: innermost, "indefinite length")
                 }
-                guard inner.bytes[inner.offset + 1] == 0 else {
-                    throw DERError(.unexpectedEndOfContents, at: inner.offset, "end-of-contents")
+                guard bytes[position + 1] == 0 else {
+                    throw DERError(.unexpectedEndOfContents, at: position, "end-of-contents")
                 }
-                return inner.offset
+                guard open.popLast() != nil else { return position }
+                position += 2
+                continue
             }
-            _ = try inner.readElement()
+            // Limits.maxIndefiniteElements: bounds the work of each scan (and of every rescan by an
+            // enclosing element) by a count of headers, whatever their size.
+            visited += 1
+            guard visited <= Limits.maxIndefiniteElements else {
+                throw DERError(.tooMany, at: position, "elements inside an indefinite length")
+            }
+            let start = position
+            let tag = try readTag(at: &position, "identifier")
+            if tag.tagClass == .universal && tag.number == 0 {
+                throw DERError(.unexpectedEndOfContents, at: start, "element")
+            }
+            // The depth this element has in the recursive reading: one per enclosing level.
+            if tag.isConstructed && depth + 1 + open.count >= Limits.maxNestingDepth {
+                throw DERError(.nestingTooDeep, at: start, "constructed element")
+            }
+            if let length = try readLength(at: &position, constructed: tag.isConstructed) {
+                // Length compared with what remains before any addition.
+                guard length <= end - position else { throw DERError(.lengthPastEnd, at: start, "length of \(tag)") }
+                position += length
+            } else {
+                guard indefiniteDepth + 1 + open.count < Limits.maxIndefiniteNesting else {
+                    throw DERError(.nestingTooDeep, at: start, "indefinite-length nesting")
+                }
+                open.append(start)
+            }
         }
     }
 }

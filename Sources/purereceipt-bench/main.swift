@@ -4,6 +4,7 @@
 //   purereceipt-bench FIXTURES_DIR [case-substring ...]   one TSV line per case:
 //       impl case bytes median_ns min_ns p25_ns p75_ns max_ns iters
 //   purereceipt-bench FIXTURES_DIR --one CASE N           run CASE N times, untimed, in run_case
+//   purereceipt-bench load PATH... [--root CERT] [--tasks N] [--seconds S]   see LoadMode.swift
 // env: SAMPLES (default 21), SAMPLE_MS (default 10), IMPL (default "purereceipt")
 
 import Foundation
@@ -14,6 +15,7 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "load" { exit(await runLoad(Array(arguments.dropFirst()))) }
 guard let directory = arguments.first else {
     fail("usage: purereceipt-bench FIXTURES_DIR [case-substring ...] | FIXTURES_DIR --one CASE N")
 }

@@ -58,23 +58,9 @@ func parseArguments(_ arguments: [String], valued: Set<String>, flags: Set<Strin
     return result
 }
 
-/// Reads FILE, or standard input for nil or "-"; on failure, says why.
+/// Reads FILE, or standard input for nil or "-"; on failure, says why. Bounded: see BoundedInput.swift.
 func readInputOrReason(_ path: String?) -> Result<(bytes: [UInt8], name: String), InputFailure> {
-    guard let path, path != "-" else {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
-        return .success((Array(data), "standard input"))
-    }
-    if let data = FileManager.default.contents(atPath: path) { return .success((Array(data), path)) }
-    var isDirectory: ObjCBool = false
-    let reason: String
-    if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-        reason = "no such file"
-    } else if isDirectory.boolValue {
-        reason = "is a directory"
-    } else {
-        reason = "not readable"
-    }
-    return .failure(InputFailure(message: "cannot read \(path): \(reason)"))
+    readBoundedInput(path)
 }
 
 /// Why FILE could not be read (exit status 2, code `input.unreadable`).

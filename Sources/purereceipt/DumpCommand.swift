@@ -80,6 +80,7 @@ struct Dumper {
                 try dump(element.content, indent: indent + 1, attributeContext: attributeContext)
                 if element.isIndefinite {
                     output += pad(element.end - 2) + "  2       0" + indentText(indent) + "end-of-contents\n"
+                    flushIfLarge()
                 }
             } else if element.tag == .octetString, !element.contentRange.isEmpty,
                 let inner = Dumper.nestedDER(element)
@@ -136,7 +137,7 @@ struct Dumper {
         case .boolean:
             return element.contentBytes.first.map { $0 == 0 ? " FALSE" : " TRUE" } ?? ""
         case .octetString, .bitString:
-            let shown = element.contentBytes.prefix(16).map { String(format: "%02x", $0) }.joined()
+            let shown = TextReport.hex(element.contentBytes.prefix(16))
             return " " + shown + (element.contentRange.count > 16 ? "…" : "")
         default:
             return ""
@@ -145,10 +146,19 @@ struct Dumper {
 
     mutating func line(_ element: DERElement, indent: Int, note: String) {
         let length = element.isIndefinite ? "inf" : String(element.contentRange.count)
+        let header = String(element.headerLength)  // at most 6: one digit
         output +=
-            pad(element.start) + "  " + String(element.headerLength).padding(toLength: 3, withPad: " ", startingAt: 0)
+            pad(element.start) + "  " + header + String(repeating: " ", count: max(0, 3 - header.count))
             + String(repeating: " ", count: max(0, 6 - length.count)) + length
             + indentText(indent) + element.tag.description + note + "\n"
+        flushIfLarge()
+    }
+
+    /// Streams: the dump of a large receipt is written in pieces of about 64 KiB, never held whole.
+    mutating func flushIfLarge() {
+        guard output.utf8.count >= 1 << 16 else { return }
+        print(output, terminator: "")
+        output = ""
     }
 
     func pad(_ offset: Int) -> String {

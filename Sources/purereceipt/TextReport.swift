@@ -25,7 +25,12 @@ enum TextReport {
     static func date(_ instant: Instant?) -> String { instant.map { $0.description } ?? "-" }
 
     static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
-        bytes.map { String(format: "%02x", $0) }.joined()
+        // Table lookup, not String(format:): reports of large receipts print millions of bytes.
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(2 * bytes.count)
+        for byte in bytes { text += [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]] }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Summary of the receipt's main attributes.

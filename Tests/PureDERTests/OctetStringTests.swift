@@ -42,6 +42,27 @@ let rejectedOctetStrings: [RejectedPrimitive] = [
     RejectedPrimitive(
         "BER: 4097 segments", .octetStringSegments, emptySegments(Limits.maxOctetStringSegments + 1),
         .ber, .tooMany, at: 2 + 2 * Limits.maxOctetStringSegments),
+    // Limits.maxOctetStringSegments: every segment counts, constructed and empty ones included.
+    RejectedPrimitive(
+        "BER: 4097 empty constructed definite segments (24 00)", .octetStringSegments,
+        [0x24, 0x80] + Array(repeating: [UInt8]([0x24, 0x00]), count: Limits.maxOctetStringSegments + 1).flatMap { $0 }
+            + [0x00, 0x00],
+        .ber, .tooMany, at: 2 + 2 * Limits.maxOctetStringSegments),
+    RejectedPrimitive(
+        "BER: 4097 empty constructed indefinite segments (24 80 00 00)", .octetStringSegments,
+        [0x24, 0x80]
+            + Array(repeating: [UInt8]([0x24, 0x80, 0x00, 0x00]), count: Limits.maxOctetStringSegments + 1).flatMap {
+                $0
+            } + [0x00, 0x00],
+        .ber, .tooMany, at: 2 + 4 * Limits.maxOctetStringSegments),
+    // Limits.maxIndefiniteElements: the scan for an indefinite length's end reads a bounded count of headers.
+    RejectedPrimitive(
+        "BER: more elements inside an indefinite length than Limits.maxIndefiniteElements", .octetStringSegments,
+        [0x24, 0x80]
+            + Array(repeating: [UInt8]([0x24, 0x80, 0x00, 0x00]), count: Limits.maxIndefiniteElements + 1).flatMap {
+                $0
+            } + [0x00, 0x00],
+        .ber, .tooMany, at: 2 + 4 * Limits.maxIndefiniteElements),
     RejectedPrimitive(
         "BER: constructed segments nested 65 deep", .octetStringSegments,
         Array(repeating: [UInt8]([0x24, 0x80]), count: 65).flatMap { $0 } + hex("04 00")

@@ -244,6 +244,24 @@ struct TLVReaderTests {
         #expect(tree.count == Limits.maxNestingDepth)
     }
 
+    // Limits.maxIndefiniteElements: finding the end of an indefinite length reads a bounded count of
+    // headers, nested indefinite children included, so rescans by enclosing levels stay cheap.
+    @Test("Limits.maxIndefiniteElements: 8192 elements inside an indefinite length are read, 8193 refused")
+    func indefiniteElementCount() throws {
+        func indefinite(_ count: Int, _ child: [UInt8]) -> [UInt8] {
+            [0x30, 0x80] + Array(repeating: child, count: count).flatMap { $0 } + [0x00, 0x00]
+        }
+        let limit = Limits.maxIndefiniteElements
+        var atLimit = try DERCursor(indefinite(limit, [0x05, 0x00]), rules: .ber)
+        #expect(try atLimit.readElement().end == 4 + 2 * limit)
+        for child: [UInt8] in [[0x05, 0x00], [0x30, 0x80, 0x00, 0x00]] {
+            var over = try DERCursor(indefinite(limit + 1, child), rules: .ber)
+            let error = try #require(derError { _ = try over.readElement() })
+            #expect(error.kind == .tooMany)
+            #expect(error.offset == 2 + child.count * limit)
+        }
+    }
+
     @Test("nesting is bounded even when the caller never descends: a BER scan stops at the limit")
     func indefiniteScanIsBounded() throws {
         var cursor = try DERCursor(nestedIndefiniteSequences(levels: 10_000), rules: .ber)

@@ -53,27 +53,32 @@ extension DERCursor {
         guard rules == .ber else { throw DERError(.wrongConstructedBit, at: offset, "\(context): constructed in DER") }
         let element = try readElement(tag.withConstructed(true), context)
         var segments: [Range<Int>] = []
-        try DERCursor.collectSegments(element.content, into: &segments, context)
+        var count = 0
+        try DERCursor.collectSegments(element.content, into: &segments, count: &count, context)
         return OctetStringSegments(bytes: bytes, segments: segments, wasConstructed: true)
     }
 
     /// X.690 §8.7.3.2: the contents of a constructed OCTET STRING are a series of OCTET STRING
     /// encodings (each primitive or constructed). Depth is bounded by the cursor depth limit.
-    private static func collectSegments(_ content: DERCursor, into segments: inout [Range<Int>], _ context: String)
-        throws(DERError)
-    {
+    /// `count` counts every segment element read so far, constructed and empty ones included.
+    private static func collectSegments(
+        _ content: DERCursor, into segments: inout [Range<Int>], count: inout Int, _ context: String
+    ) throws(DERError) {
         var cursor = content
         while !cursor.isAtEnd {
+            // Limits.maxOctetStringSegments: every segment counts, or empty constructed segments
+            // (24 80 00 00, 24 00) would cost work without ever reaching the limit.
+            guard count < Limits.maxOctetStringSegments else {
+                throw DERError(.tooMany, at: cursor.offset, "\(context): OCTET STRING segments")
+            }
+            count += 1
             let element = try cursor.readElement()
             guard element.tag.tagClass == .universal, element.tag.number == 4 else {
                 throw DERError(.unexpectedTag(expected: .octetString, found: element.tag), at: element.start, context)
             }
             if element.tag.isConstructed {
-                try collectSegments(element.content, into: &segments, context)
+                try collectSegments(element.content, into: &segments, count: &count, context)
             } else {
-                guard segments.count < Limits.maxOctetStringSegments else {
-                    throw DERError(.tooMany, at: element.start, "\(context): OCTET STRING segments")
-                }
                 segments.append(element.contentRange)
             }
         }

@@ -24,6 +24,8 @@ extension AppReceipt {
         let decoder = AttributeDecoder(bytes: payload, inAppOffset: nil)
         var receipt = AppReceipt()
         receipt.rawAttributes = raw
+        // Sized once: growing by doubling would hold two copies of the records while copying.
+        receipt.inAppPurchases.reserveCapacity(raw.count { $0.type == ReceiptAttributeType.inAppPurchase })
         var seen = SeenAttributes(base: 0)
         for item in raw {
             if item.type == ReceiptAttributeType.inAppPurchase {
@@ -32,22 +34,38 @@ extension AppReceipt {
             }
             guard isKnownSingular(item.type) else { continue }  // unknown: kept raw only
             // Apple receipt rule (singular-attributes): every known attribute but 17 appears at most once.
-            guard seen.insert(item.type) else {
-                throw ReceiptError(
-                    code: ReceiptError.duplicateAttribute, offset: item.offset, attributeType: item.type,
-                    "\(decoder.label(item)): appears more than once (again at byte \(item.offset))")
-            }
+            guard seen.insert(item.type) else { throw duplicate(item, decoder) }
             try receipt.decode(item, decoder)
         }
         // Apple receipt rule (required-attributes): bundle id (2), version (3), opaque value (4),
         // hash (5) and creation date (12) are in every receipt; validation depends on each.
         let required: [Int64] = [2, 3, 4, 5, 12]
-        for type in required where !seen.contains(type) {
-            throw ReceiptError(
-                code: ReceiptError.structure, offset: 0, attributeType: type,
-                "payload: missing attribute \(type) (\(ReceiptAttributeType.name(ofTopLevel: type)))")
-        }
+        for type in required where !seen.contains(type) { throw missing(type) }
         return receipt
+    }
+
+    /// The error for a second occurrence of a singular attribute.
+    static func duplicate(_ item: ReceiptAttribute, _ decoder: AttributeDecoder) -> ReceiptError {
+        ReceiptError(
+            code: ReceiptError.duplicateAttribute, offset: item.offset, attributeType: item.type,
+            "\(decoder.label(item)): appears more than once (again at byte \(item.offset))")
+    }
+
+    /// The error for a missing required top-level attribute.
+    static func missing(_ type: Int64) -> ReceiptError {
+        ReceiptError(
+            code: ReceiptError.structure, offset: 0, attributeType: type,
+            "payload: missing attribute \(type) (\(ReceiptAttributeType.name(ofTopLevel: type)))")
+    }
+
+    /// Attribute 12, which must hold a date (an empty string, "absent" elsewhere, is refused).
+    static func creationDate(_ item: ReceiptAttribute, _ decoder: AttributeDecoder) throws(ReceiptError) -> Instant {
+        guard let date = try decoder.date(item) else {
+            throw ReceiptError(
+                code: ReceiptError.date, offset: item.offset, attributeType: item.type,
+                "\(decoder.label(item)): empty, but a creation date is required")
+        }
+        return date
     }
 
     /// The documented and observed top-level types other than 17 (RECEIPT-FIELDS.md 3a).
@@ -75,13 +93,7 @@ extension AppReceipt {
         case 9: fulfillmentToolVersion = try decoder.packedInteger(item)
         case 10: ageRating = try decoder.ia5String(item)
         case 11: developerID = try decoder.uint64(item)
-        case 12:
-            guard let date = try decoder.date(item) else {
-                throw ReceiptError(
-                    code: ReceiptError.date, offset: item.offset, attributeType: item.type,
-                    "\(decoder.label(item)): empty, but a creation date is required")
-            }
-            creationDate = date
+        case 12: creationDate = try AppReceipt.creationDate(item, decoder)
         case 13: attribute13 = try decoder.int64(item)
         case 14: attribute14 = try decoder.int64(item)
         case 15: downloadID = try decoder.uint64(item)

@@ -110,16 +110,15 @@ extension InAppPurchase {
             limit: Limits.maxInAppAttributes, limitName: "Limits.maxInAppAttributes", what: what)
         let decoder = AttributeDecoder(bytes: payload, inAppOffset: attribute.offset)
         var purchase = InAppPurchase(offset: attribute.offset)
-        purchase.rawAttributes = raw
+        // Kept at its exact size (a copy of the slice): the array built by appending has up to twice
+        // the capacity, and a receipt keeps one such array per record.
+        purchase.rawAttributes.reserveCapacity(raw.count)
+        purchase.rawAttributes += raw
         var seen = SeenAttributes(base: 1700)
         for item in raw {
             guard (1701...1722).contains(item.type) else { continue }  // unknown: kept raw only
             // Apple receipt rule (singular-attributes): each in-app attribute appears at most once per record.
-            guard seen.insert(item.type) else {
-                throw ReceiptError(
-                    code: ReceiptError.duplicateAttribute, offset: item.offset, attributeType: item.type,
-                    "\(decoder.label(item)): appears more than once (again at byte \(item.offset))")
-            }
+            guard seen.insert(item.type) else { throw AppReceipt.duplicate(item, decoder) }
             try purchase.decode(item, decoder)
         }
         for required in [

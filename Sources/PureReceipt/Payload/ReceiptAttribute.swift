@@ -48,6 +48,16 @@ extension ReceiptAttribute {
     static func readSet(
         _ bytes: [UInt8], range: Range<Int>, limit: Int, limitName: String, what: () -> String
     ) throws(ReceiptError) -> [ReceiptAttribute] {
+        var attributes: [ReceiptAttribute] = []
+        try forEach(bytes, range: range, limit: limit, limitName: limitName, what: what) { attributes.append($0) }
+        return attributes
+    }
+
+    /// `readSet` without collecting: every check, each attribute handed to `body` in file order.
+    static func forEach(
+        _ bytes: [UInt8], range: Range<Int>, limit: Int, limitName: String, what: () -> String,
+        _ body: (ReceiptAttribute) throws(ReceiptError) -> Void
+    ) throws(ReceiptError) {
         var outer = try mapDER(what()) { () throws(DERError) in
             try DERCursor(bytes: bytes, range: range, rules: .der)
         }
@@ -64,17 +74,17 @@ extension ReceiptAttribute {
         try mapDER(what()) { () throws(DERError) in try outer.expectEnd("after SET OF ReceiptAttribute") }
         // X.690 §11.6: in DER the components of a SET OF are in ascending order of their encodings.
         // Deliberately not checked: Xcode receipts write attributes in type order (see file header).
-        var attributes: [ReceiptAttribute] = []
+        var count = 0
         var cursor = set.content
         while !cursor.isAtEnd {
-            guard attributes.count < limit else {
+            guard count < limit else {
                 throw ReceiptError(
                     code: "limit.count", offset: cursor.offset,
                     "\(what()): more than \(limit) attributes (\(limitName)) at byte \(cursor.offset)")
             }
-            attributes.append(try readOne(&cursor, what: what))
+            count += 1
+            try body(try readOne(&cursor, what: what))
         }
-        return attributes
     }
 
     /// Reads one ReceiptAttribute SEQUENCE and moves past it.

@@ -7,6 +7,10 @@
 import PureDER
 
 extension ReceiptValidator {
+    /// Longest input `receiptBytes(from:)` accepts: base64 text is 4/3 of the receipt, so the
+    /// receipt limit scaled, with room for line breaks. A reader can stop after one byte more.
+    public static let maxInputTextBytes = Limits.maxInputBytes / 3 * 4 + 4096
+
     /// The receipt bytes of `input`: returned as is when they start like a DER/BER SEQUENCE,
     /// otherwise decoded as base64.
     public static func receiptBytes(from input: [UInt8]) throws(ReceiptValidationError) -> [UInt8] {
@@ -14,7 +18,7 @@ extension ReceiptValidator {
             throw ReceiptValidationError(.malformed, code: "input.empty", "empty input", offset: 0)
         }
         // Limits: base64 text is 4/3 of the receipt, so bound it by the same limit scaled.
-        guard input.count <= Limits.maxInputBytes / 3 * 4 + 4096 else {
+        guard input.count <= maxInputTextBytes else {
             throw ReceiptValidationError(
                 .malformed, code: "limit.inputSize",
                 "input larger than \(Limits.maxInputBytes) bytes", offset: 0)

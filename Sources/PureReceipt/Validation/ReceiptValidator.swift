@@ -1,8 +1,10 @@
 // ReceiptValidator: the one call that verifies a receipt under a policy.
 //
-// Order of checks (each failure stops): 1. structure — input, CMS envelope, payload; 2. signature
-// and chain, with certificate validity at the receipt creation date (or the caller's instant);
-// 3. bundle identifier, 4. bundle version, 5. device hash; 6. environment, 7. VPP expiration.
+// Order of checks (each failure stops): 1. structure — input, CMS envelope, the payload's top-level
+// SET and its creation date (attribute 12), nothing else decoded; 2. signature and chain, with
+// certificate validity at the creation date (or the caller's instant); 3. the payload decoded;
+// 4. bundle identifier, 5. bundle version, 6. device hash; 7. environment, 8. VPP expiration.
+// Authenticate first (Docs/SECURITY.md): a payload is decoded only once a trusted key signed it.
 // Trust anchors and chain policy come only from the caller's `ReceiptPolicy`.
 
 public import PureCrypto
@@ -29,33 +31,32 @@ public enum ReceiptValidator {
     public static func validate(_ input: [UInt8], policy: ReceiptPolicy = ReceiptPolicy())
         throws(ReceiptValidationError) -> VerifiedReceipt
     {
-        // 1. Structure: input, CMS envelope, payload.
-        let parsed = try parseUnverified(input)
+        // 1. Structure: input, CMS envelope, payload top level and creation date.
+        let scanned = try scan(input)
         // 2. Signature and chain under the Apple policy (the Xcode opt-in is tried in `finish`).
-        let time = validityTime(parsed.receipt, policy)
+        let time = validityTime(scanned, policy)
         let apple = Result { () throws(CMSError) in
-            try parsed.signedData.verify(anchors: policy.anchors, policy: .apple, at: time)
+            try scanned.signedData.verify(anchors: policy.anchors, policy: .apple, at: time)
         }
-        return try finish(parsed, policy: policy, apple: apple)
+        return try finish(scanned, policy: policy, apple: apple)
     }
 
     /// The instant certificate validity is evaluated at: the caller's, or the creation date.
-    static func validityTime(_ receipt: AppReceipt, _ policy: ReceiptPolicy) -> DERTime {
-        DERTime(secondsSince1970: (policy.validityInstant ?? receipt.creationDate).secondsSince1970)
+    static func validityTime(_ scanned: ScannedReceipt, _ policy: ReceiptPolicy) -> DERTime {
+        DERTime(secondsSince1970: (policy.validityInstant ?? scanned.creationDate).secondsSince1970)
     }
 
-    /// Steps 2 (the Xcode fallback) to 7, given the outcome of the Apple-policy verification.
+    /// Steps 2 (the Xcode fallback) to 8, given the outcome of the Apple-policy verification.
     static func finish(
-        _ parsed: UnverifiedReceipt, policy: ReceiptPolicy, apple: Result<VerifiedSignedData, CMSError>
+        _ scanned: ScannedReceipt, policy: ReceiptPolicy, apple: Result<VerifiedSignedData, CMSError>
     ) throws(ReceiptValidationError) -> VerifiedReceipt {
-        let signedData = parsed.signedData
-        let receipt = parsed.receipt
+        let signedData = scanned.signedData
 
         // 2. Signature and chain, at the creation date unless the caller chose an instant.
         // Apple receipt rule (validity-at-creation-date): certificates are judged at the signed creation
         // date (attribute 12): leaves expire within two years and receipts are not re-signed.
-        let instant = policy.validityInstant ?? receipt.creationDate
-        let time = validityTime(receipt, policy)
+        let instant = policy.validityInstant ?? scanned.creationDate
+        let time = validityTime(scanned, policy)
         let verified: VerifiedSignedData
         var viaXcode = false
         switch apple {
@@ -65,7 +66,7 @@ public enum ReceiptValidator {
             // Apple receipt rule (xcode-opt-in): the Xcode StoreKit-testing path is tried only when the
             // caller supplied that certificate; its key ships with Xcode, so such a receipt proves nothing.
             guard let xcode = policy.xcodeCertificate else {
-                throw notAuthentic(error, signedData: signedData, receipt: receipt)
+                throw notAuthentic(error, environment: scanned.environment)
             }
             do {
                 verified = try signedData.verify(
@@ -74,18 +75,25 @@ public enum ReceiptValidator {
                 viaXcode = true
             } catch let xcodeError {
                 // Report the failure of the path the receipt claims to be on.
-                throw .from(receipt.environment == .xcode ? xcodeError : error)
+                throw .from(scanned.environment == .xcode ? xcodeError : error)
             }
         }
 
-        // 3–5. The app and the device.
+        // 3. The payload, decoded only now that a trusted key signed it.
+        // Apple receipt rule (authenticate-first): no value but attributes 0 and 12 and no in-app
+        // record is decoded before the signature and the certificate path hold.
+        // RFC 5652 §5.6: the recipient verifies the signature "to determine whether the content was altered".
+        let receipt: AppReceipt
+        do { receipt = try AppReceipt.parse(payload: signedData.contentBytes) } catch { throw .from(error) }
+
+        // 4–6. The app and the device.
         try checkBundle(receipt, policy)
         // Apple receipt rule (device-hash): checked only when the caller passes the device identifier.
         if let device = policy.deviceIdentifier, !DeviceHash.matches(receipt: receipt, deviceIdentifier: device) {
             throw .policy("policy.deviceHash", "receipt hash (attribute 5) does not match this device")
         }
 
-        // 6. Environment: in the caller's list; Xcode only through the opt-in, and an opt-in receipt
+        // 7. Environment: in the caller's list; Xcode only through the opt-in, and an opt-in receipt
         // only as Xcode (the StoreKit testing key is public, so it can sign any environment).
         // Apple receipt rule (xcode-opt-in): an opt-in receipt is accepted only as environment Xcode.
         let environment = receipt.environment ?? .other("")
@@ -103,7 +111,7 @@ public enum ReceiptValidator {
             throw .policy("policy.environment", "environment \(environment.rawValue.displayEscaped) not accepted")
         }
 
-        // 7. VPP expiration (attribute 21), against the caller's clock or the validity instant.
+        // 8. VPP expiration (attribute 21), against the caller's clock or the validity instant.
         // Apple receipt rule (vpp-expiration): a VPP receipt (attribute 21) is refused after it expires.
         if !viaXcode, let expiration = receipt.expirationDate, expiration <= (policy.currentTime ?? instant) {
             throw .policy("policy.receiptExpired", "receipt expired at \(expiration) (attribute 21)")
@@ -113,7 +121,7 @@ public enum ReceiptValidator {
             isXcodeTestReceipt: viaXcode, validityInstant: instant)
     }
 
-    /// Steps 3 and 4: the bundle identifier and version.
+    /// Steps 4 and 5: the bundle identifier and version.
     static func checkBundle(_ receipt: AppReceipt, _ policy: ReceiptPolicy) throws(ReceiptValidationError) {
         // Apple receipt rule (bundle-binding): bundle identifier (2), then version (3), equal the
         // caller's hard-coded values, compared exactly: as UTF-8 bytes, never Unicode-equivalent.
@@ -138,10 +146,8 @@ public enum ReceiptValidator {
     }
 
     /// A clearer error for the commonest mistake: an Xcode receipt without the opt-in.
-    private static func notAuthentic(_ error: CMSError, signedData: SignedData, receipt: AppReceipt)
-        -> ReceiptValidationError
-    {
-        if receipt.environment == .xcode, !error.isMalformed {
+    private static func notAuthentic(_ error: CMSError, environment: ReceiptEnvironment?) -> ReceiptValidationError {
+        if environment == .xcode, !error.isMalformed {
             return ReceiptValidationError(
                 .notAuthentic, code: "chain.xcodeNotAllowed",
                 "Xcode StoreKit-testing receipt: accepted only with an explicit Xcode certificate opt-in (\(error))")

@@ -14,27 +14,27 @@ extension ReceiptValidator {
     public static func validate(
         _ input: [UInt8], policy: ReceiptPolicy = ReceiptPolicy(), cache: inout VerifiedChainCache
     ) throws(ReceiptValidationError) -> VerifiedReceipt {
-        let parsed = try parseUnverified(input)
-        let time = validityTime(parsed.receipt, policy)
+        let scanned = try scan(input)
+        let time = validityTime(scanned, policy)
         let apple = Result { () throws(CMSError) in
-            try parsed.signedData.verify(anchors: policy.anchors, policy: .apple, at: time, cache: &cache)
+            try scanned.signedData.verify(anchors: policy.anchors, policy: .apple, at: time, cache: &cache)
         }
-        return try finish(parsed, policy: policy, apple: apple)
+        return try finish(scanned, policy: policy, apple: apple)
     }
 
     /// `validate(_:policy:)` with a cache shared between tasks.
     public static func validate(
         _ input: [UInt8], policy: ReceiptPolicy = ReceiptPolicy(), cache: ChainCache
     ) async throws(ReceiptValidationError) -> VerifiedReceipt {
-        let parsed = try parseUnverified(input)
-        let time = validityTime(parsed.receipt, policy)
+        let scanned = try scan(input)
+        let time = validityTime(scanned, policy)
         let apple: Result<VerifiedSignedData, CMSError>
         do {
             apple = .success(
-                try await parsed.signedData.verify(anchors: policy.anchors, policy: .apple, at: time, cache: cache))
+                try await scanned.signedData.verify(anchors: policy.anchors, policy: .apple, at: time, cache: cache))
         } catch {
             apple = .failure(error)
         }
-        return try finish(parsed, policy: policy, apple: apple)
+        return try finish(scanned, policy: policy, apple: apple)
     }
 }
