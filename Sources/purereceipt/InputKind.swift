@@ -5,9 +5,9 @@
 // starting with `{`, or base64 of it, as a JWS header is, is first tried as a legacy receipt). Recognised:
 // - an X.509 certificate: DER, base64 of DER, or PEM `-----BEGIN CERTIFICATE-----`;
 // - any other PEM block (`-----BEGIN PRIVATE KEY-----`, `PKCS7`, `PUBLIC KEY`, …), named by its label;
-// - a compact JWS (StoreKit 2 signed data): three base64url parts separated by dots, the first one
-//   starting `eyJ` (base64url of `{"`, how every JSON header starts);
-// - an App Store Server Notification V2 body, `{"signedPayload": "…"}`, or another JSON object.
+// - an App Store Server Notification V2 body, `{"signedPayload": "…"}`, that is not strict JSON
+//   (a well-formed one, and every compact JWS, was dispatched to StoreKit 2 verification before any
+//   receipt parse: SignedDataInput.swift), or another JSON object.
 // Anything else returns nil and the caller reports the parse error as before. Every recognised
 // kind exits with status 2 (not a receipt), code `input.<kind>`, and with --json a 21002 document.
 
@@ -20,9 +20,8 @@ enum InputKind: Equatable {
     case certificate(form: String, subject: String)
     /// A PEM block of another kind, e.g. "PRIVATE KEY".
     case pem(label: String)
-    /// A compact JWS: StoreKit 2 signed data (transaction, renewal info, AppTransaction).
-    case compactJWS
-    /// A JSON object with a `signedPayload` member: an App Store Server Notification V2 body.
+    /// A JSON object with a string `signedPayload` member that the strict JSON reader refused: an
+    /// App Store Server Notification V2 body that cannot be verified as written.
     case signedPayloadJSON
     /// Any other JSON object.
     case jsonObject
@@ -45,7 +44,6 @@ enum InputKind: Equatable {
             return .certificate(
                 form: bytes.first == 0x30 ? "DER" : "base64 DER", subject: certificate.subject.description)
         }
-        if isCompactJWS(text) { return .compactJWS }
         // A JSON object (an old-style plist, `{ "key" = "value"; }`, is not one).
         if text.hasPrefix("{"), let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] {
             return object["signedPayload"] is String ? .signedPayloadJSON : .jsonObject
@@ -53,20 +51,12 @@ enum InputKind: Equatable {
         return nil
     }
 
-    /// `header.payload.signature`, each part base64url, the header a JSON object (`eyJ` = `{"`).
-    static func isCompactJWS(_ text: String) -> Bool {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-        return parts.count == 3 && parts[0].hasPrefix("eyJ") && !parts[1].isEmpty && !parts[2].isEmpty
-            && parts.allSatisfy { $0.allSatisfy(alphabet.contains) }
-    }
-
     /// The stable code of the failure, e.g. `input.certificate`.
     var code: String {
         switch self {
         case .certificate: return "input.certificate"
         case .pem: return "input.pem"
-        case .compactJWS, .signedPayloadJSON: return "input.jws"
+        case .signedPayloadJSON: return "input.jws"
         case .jsonObject: return "input.json"
         }
     }
@@ -82,12 +72,9 @@ enum InputKind: Equatable {
                 + "a certificate is given to verify with --root or --xcode-root"
         case .pem(let label):
             return "this is a PEM file (\(label)), not a receipt: \(Self.expected)"
-        case .compactJWS:
-            return "this is a compact JWS (StoreKit 2 signed data); JWS verification is not supported by this "
-                + "version: \(Self.expected)"
         case .signedPayloadJSON:
-            return "this is an App Store Server Notification V2 body: its signedPayload is a compact JWS "
-                + "(StoreKit 2 signed data); JWS verification is not supported by this version: \(Self.expected)"
+            return "this is an App Store Server Notification V2 body that is not strict JSON (RFC 8259: e.g. a "
+                + "duplicate member name), so its signedPayload is not verified: \(Self.expected)"
         case .jsonObject:
             return "this is a JSON document, not a receipt: \(Self.expected)"
         }
@@ -97,14 +84,6 @@ enum InputKind: Equatable {
     /// 2 (with --json, after a 21002 document on stdout); otherwise returns.
     static func explainIfNotReceipt(_ bytes: [UInt8], json: Bool) {
         guard let kind = detect(bytes) else { return }
-        switch kind {
-        case .compactJWS, .signedPayloadJSON: storeKitSignedData(kind, json: json)
-        default: notAReceipt(kind, json: json)
-        }
-    }
-
-    /// StoreKit 2 signed data. Today: a clear message; JWS verification dispatches from here.
-    static func storeKitSignedData(_ kind: InputKind, json: Bool) -> Never {
         notAReceipt(kind, json: json)
     }
 

@@ -37,12 +37,9 @@ struct ForeignInput: Sendable, CustomTestStringConvertible {
             bytes: Data("-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIA==\n-----END PRIVATE KEY-----\n".utf8),
             code: "input.pem", says: "this is a PEM file (PRIVATE KEY), not a receipt"),
         ForeignInput(
-            name: "compact JWS", bytes: Data((jws + "\n").utf8), code: "input.jws",
-            says: "this is a compact JWS (StoreKit 2 signed data)"),
-        ForeignInput(
-            name: "App Store Server Notification V2 body", bytes: Data("{\"signedPayload\": \"\(jws)\"}".utf8),
-            code: "input.jws",
-            says: "this is an App Store Server Notification V2 body: its signedPayload is a compact JWS"),
+            name: "notification body with a duplicate member",
+            bytes: Data("{\"signedPayload\": \"\(jws)\", \"signedPayload\": \"\(jws)\"}".utf8), code: "input.jws",
+            says: "this is an App Store Server Notification V2 body that is not strict JSON"),
         ForeignInput(
             name: "other JSON object", bytes: Data("{\"receipt-data\": 42}".utf8), code: "input.json",
             says: "this is a JSON document, not a receipt"),
