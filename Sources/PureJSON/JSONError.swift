@@ -43,10 +43,12 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
         case tooManyElements = "limit.json.elements"
     }
 
+    /// What went wrong.
     public let kind: Kind
     /// Absolute byte offset in the input where the problem was found.
     public let offset: Int
 
+    /// An error of `kind` found at byte `offset` of the input.
     public init(_ kind: Kind, at offset: Int) {
         self.kind = kind
         self.offset = offset

@@ -7,11 +7,17 @@
 
 /// A JSON value.
 public enum JSONValue: Sendable, Equatable {
+    /// The literal `null`.
     case null
+    /// The literal `true` or `false`.
     case bool(Bool)
+    /// A number, kept as its literal text.
     case number(JSONNumber)
+    /// A string, with its escapes decoded.
     case string(String)
+    /// An array: its elements in input order.
     case array([JSONValue])
+    /// An object: its members in input order.
     case object(JSONObject)
 
     /// The string, when this is a string.
@@ -47,7 +53,9 @@ public enum JSONValue: Sendable, Equatable {
 
 /// One name/value pair of an object.
 public struct JSONMember: Sendable, Equatable {
+    /// The member's name, with its escapes decoded.
     public let name: String
+    /// The member's value.
     public let value: JSONValue
     /// Byte offset of the member's name (its opening quote) in the input.
     public let offset: Int
@@ -60,6 +68,7 @@ public struct JSONObject: Sendable, Equatable {
     /// Byte offset of the opening `{` in the input.
     public let offset: Int
 
+    /// An object of `members` (names assumed unique) whose `{` is at byte `offset`.
     public init(members: [JSONMember], offset: Int) {
         self.members = members
         self.offset = offset

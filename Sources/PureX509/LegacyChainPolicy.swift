@@ -23,6 +23,7 @@ public struct LegacyChainRule: Sendable {
     /// Smallest RSA modulus of the leaf, in bits (intermediates and anchors: always 2048).
     public let minimumLeafRSABits: Int
 
+    /// A rule requiring the marker `leafMarker` and at least `minimumLeafRSABits` in the leaf.
     public init(leafMarker: OID, minimumLeafRSABits: Int) {
         self.leafMarker = leafMarker
         self.minimumLeafRSABits = minimumLeafRSABits

@@ -7,20 +7,33 @@ public import PureJSON
 public struct AppTransaction: StoreKitPayload {
     /// The whole payload object, lossless.
     public let json: JSONObject
+    /// The server environment that signed the app transaction.
     public let receiptType: StoreKitValue<AppStoreEnvironment>?
+    /// The App Store's numeric identifier of the app.
     public let appAppleId: Int64?
+    /// The bundle identifier of the app the app transaction belongs to.
     public let bundleId: String?
+    /// The app version the app transaction was issued for.
     public let applicationVersion: String?
+    /// The App Store's identifier of the app version the customer has.
     public let versionExternalIdentifier: Int64?
+    /// When the App Store created the app transaction; by default, the instant the chain is checked at.
     public let receiptCreationDate: Instant?
+    /// When the customer first bought or downloaded the app.
     public let originalPurchaseDate: Instant?
+    /// The app version the customer first bought or downloaded.
     public let originalApplicationVersion: String?
+    /// Base64 SHA-384 of the nonce and the device's verification id, tying the data to one device.
     public let deviceVerification: String?
     /// A UUID string, as written.
     public let deviceVerificationNonce: String?
+    /// When the customer pre-ordered the app, for an app ordered before its release; else absent.
     public let preorderDate: Instant?
+    /// When the App Store signed the app transaction.
     public let signedDate: Instant?
+    /// The unique identifier of the customer's download of the app.
     public let appTransactionId: String?
+    /// The platform on which the customer first bought or downloaded the app.
     public let originalPlatform: StoreKitValue<PurchasePlatform>?
 
     /// Apple JWS rule (validity-at-signed-date): an app transaction is dated by its receiptCreationDate.

@@ -11,14 +11,23 @@ public import PureJSON
 public struct ResponseBodyV2DecodedPayload: StoreKitPayload {
     /// The whole payload object, lossless.
     public let json: JSONObject
+    /// The event the notification reports.
     public let notificationType: StoreKitValue<NotificationTypeV2>?
+    /// Further detail on the event, for the notification types that have one.
     public let subtype: StoreKitValue<NotificationSubtype>?
+    /// The notification's unique identifier; a retried notification keeps it.
     public let notificationUUID: String?
+    /// The app and signed transaction and renewal data, for subscription and purchase events.
     public let data: NotificationData?
+    /// The App Store Server Notifications version, `2.0`.
     public let version: String?
+    /// When the App Store signed the notification.
     public let signedDate: Instant?
+    /// The outcome of a mass renewal-date extension, for `RENEWAL_EXTENSION` with subtype `SUMMARY`.
     public let summary: Summary?
+    /// The external purchase token, for `EXTERNAL_PURCHASE_TOKEN` notifications.
     public let externalPurchaseToken: ExternalPurchaseToken?
+    /// The app and its signed app transaction, for `RESCIND_CONSENT` notifications.
     public let appData: AppData?
 
     public init(json: JSONObject) throws(StoreKitError) {
@@ -53,15 +62,21 @@ public struct ResponseBodyV2DecodedPayload: StoreKitPayload {
 
 /// `data` of a notification about a transaction or subscription.
 public struct NotificationData: Sendable {
+    /// The server environment the notification concerns.
     public let environment: StoreKitValue<AppStoreEnvironment>?
+    /// The App Store's numeric identifier of the app.
     public let appAppleId: Int64?
+    /// The bundle identifier of the app.
     public let bundleId: String?
+    /// The app's build version (`CFBundleVersion`).
     public let bundleVersion: String?
     /// A compact JWS (a `JWSTransactionDecodedPayload`), not yet verified.
     public let signedTransactionInfo: String?
     /// A compact JWS (a `JWSRenewalInfoDecodedPayload`), not yet verified.
     public let signedRenewalInfo: String?
+    /// The subscription's status as of the notification's `signedDate`.
     public let status: StoreKitValue<SubscriptionState>?
+    /// Why the customer asked for a refund, for `CONSUMPTION_REQUEST` notifications.
     public let consumptionRequestReason: StoreKitValue<ConsumptionRequestReason>?
 
     init(_ f: Fields) throws(StoreKitError) {
@@ -78,13 +93,21 @@ public struct NotificationData: Sendable {
 
 /// `summary` of a RENEWAL_EXTENSION / SUMMARY notification.
 public struct Summary: Sendable {
+    /// The server environment the extension ran in.
     public let environment: StoreKitValue<AppStoreEnvironment>?
+    /// The App Store's numeric identifier of the app.
     public let appAppleId: Int64?
+    /// The bundle identifier of the app.
     public let bundleId: String?
+    /// The product whose subscribers' renewal dates were extended.
     public let productId: String?
+    /// The identifier the developer gave the mass renewal-date extension request.
     public let requestIdentifier: String?
+    /// The storefronts the extension was limited to, as three-letter country codes.
     public let storefrontCountryCodes: [String]?
+    /// How many subscriptions had their renewal date extended.
     public let succeededCount: Int64?
+    /// How many eligible subscriptions could not have their renewal date extended.
     public let failedCount: Int64?
 
     init(_ f: Fields) throws(StoreKitError) {
@@ -101,9 +124,13 @@ public struct Summary: Sendable {
 
 /// `externalPurchaseToken` of an EXTERNAL_PURCHASE_TOKEN notification.
 public struct ExternalPurchaseToken: Sendable {
+    /// The token's unique identifier.
     public let externalPurchaseId: String?
+    /// When the system created the token.
     public let tokenCreationDate: Instant?
+    /// The App Store's numeric identifier of the app.
     public let appAppleId: Int64?
+    /// The bundle identifier of the app.
     public let bundleId: String?
 
     init(_ f: Fields) throws(StoreKitError) {
@@ -116,8 +143,11 @@ public struct ExternalPurchaseToken: Sendable {
 
 /// `appData` of a notification about the app.
 public struct AppData: Sendable {
+    /// The App Store's numeric identifier of the app.
     public let appAppleId: Int64?
+    /// The bundle identifier of the app.
     public let bundleId: String?
+    /// The server environment the notification concerns.
     public let environment: StoreKitValue<AppStoreEnvironment>?
     /// A compact JWS (an `AppTransaction`), not yet verified.
     public let signedAppTransactionInfo: String?

@@ -40,6 +40,7 @@ public struct SignedDataPolicy: Sendable {
     /// `deviceVerification` must be SHA-384(lower-case `deviceVerificationNonce` ‖ this id, lower-case).
     public var deviceVerificationID: String?
 
+    /// A policy for the app `bundleId` in `environment`; the defaults accept Apple-signed data only.
     public init(
         bundleId: String, appAppleId: Int64? = nil, environment: AppStoreEnvironment,
         signer: JWSSignerPolicy = .appleRootCAG3, validityInstant: Instant? = nil,
@@ -61,6 +62,7 @@ public struct SignedDataError: Error, Sendable, Equatable, CustomStringConvertib
     /// What was concerned (a field, a header member, a certificate error), and where.
     public let detail: String
 
+    /// An error with a stable `code` and an optional human-readable `detail`.
     public init(_ code: String, _ detail: String = "") {
         self.code = code
         self.detail = detail
@@ -74,6 +76,7 @@ public struct SignedDataError: Error, Sendable, Equatable, CustomStringConvertib
 
 /// Verified StoreKit data: the decoded payload and how it was signed.
 public struct VerifiedStoreKitData<Payload: StoreKitPayload>: Sendable {
+    /// The decoded payload, read only after the signature and chain verified.
     public let payload: Payload
     /// The verified path: [leaf, intermediate, anchor], or [Xcode certificate].
     public let chain: [Certificate]

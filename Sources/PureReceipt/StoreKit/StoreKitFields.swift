@@ -18,6 +18,7 @@ public struct StoreKitError: Error, Sendable, Equatable, CustomStringConvertible
     /// A stable machine-readable code: `storekit.notAnObject`, `storekit.fieldType` or a JSON code.
     public let code: String
 
+    /// An error with a stable `code`, about `field`, at byte `offset` of the payload.
     public init(_ code: String, field: String, at offset: Int) {
         self.code = code
         self.field = field

@@ -41,6 +41,7 @@ public struct JWSError: Error, Sendable, Equatable, CustomStringConvertible {
         case payloadJSON = "jws.payloadJSON"
     }
 
+    /// What went wrong.
     public let kind: Kind
     /// Byte offset in the compact serialization (0 when the problem concerns the whole header);
     /// for a `jws.base64` error in an `x5c` entry (named by `detail`), the offset inside that entry.
@@ -48,6 +49,7 @@ public struct JWSError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The header member, JSON error code or certificate error concerned; may be empty.
     public let detail: String
 
+    /// An error of `kind` at byte `offset`, naming what is concerned in `detail`.
     public init(_ kind: Kind, at offset: Int = 0, _ detail: String = "") {
         self.kind = kind
         self.offset = offset
