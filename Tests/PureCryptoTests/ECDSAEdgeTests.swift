@@ -163,17 +163,17 @@ struct ECDSAEdgeTests {
         let table = C.generatorTable
         try #require(table.count == 64)
         let g = ProjectivePoint<C>(table[0])
-        let twoG = try #require(g.doubled().affineVarTime())
-        #expect(try #require(g.adding(g).affineVarTime()) == table[1])
-        #expect(try #require(g.adding(table[0]).affineVarTime()) == table[1])
+        let twoG = try #require(g.doubledVarTime().affineVarTime())
+        #expect(try #require(g.addingVarTime(g).affineVarTime()) == table[1])
+        #expect(try #require(g.addingVarTime(table[0]).affineVarTime()) == table[1])
         #expect(twoG == table[1])
-        #expect(g.adding(g.negated).affineVarTime() == nil)
-        #expect(g.adding(table[0].negated).affineVarTime() == nil)
-        #expect(try #require(ProjectivePoint<C>.identity.adding(g).affineVarTime()) == table[0])
-        #expect(try #require(ProjectivePoint<C>.identity.adding(table[5]).affineVarTime()) == table[5])
-        #expect(try #require(g.adding(ProjectivePoint<C>.identity).affineVarTime()) == table[0])
-        #expect(ProjectivePoint<C>.identity.doubled().affineVarTime() == nil)
-        for entry in table { #expect(AffinePoint<C>.isOnCurve(x: entry.x, y: entry.y)) }
+        #expect(g.addingVarTime(g.negated).affineVarTime() == nil)
+        #expect(g.addingVarTime(table[0].negated).affineVarTime() == nil)
+        #expect(try #require(ProjectivePoint<C>.identity.addingVarTime(g).affineVarTime()) == table[0])
+        #expect(try #require(ProjectivePoint<C>.identity.addingVarTime(table[5]).affineVarTime()) == table[5])
+        #expect(try #require(g.addingVarTime(ProjectivePoint<C>.identity).affineVarTime()) == table[0])
+        #expect(ProjectivePoint<C>.identity.doubledVarTime().affineVarTime() == nil)
+        for entry in table { #expect(AffinePoint<C>.isOnCurveVarTime(x: entry.x, y: entry.y)) }
         // n·G = O and (n − 1)·G = −G: the order constant and the Booth recoding at the top bit.
         let n = C.Order.modulus
         let nG = ProjectivePoint<C>.doubleScalarMultiplyVarTime(u1: n, u2: Limbs(), q: table[0])

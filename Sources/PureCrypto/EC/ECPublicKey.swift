@@ -89,7 +89,7 @@ public struct ECPublicKey: Sendable {
         guard let x = Residue<C.Field>(bigEndian: xBytes), let y = Residue<C.Field>(bigEndian: yBytes) else {
             throw .coordinateOutOfRange
         }
-        guard AffinePoint<C>.isOnCurve(x: x, y: y) else { throw .pointNotOnCurve }
+        guard AffinePoint<C>.isOnCurveVarTime(x: x, y: y) else { throw .pointNotOnCurve }
         return (x.montgomery, y.montgomery)
     }
 

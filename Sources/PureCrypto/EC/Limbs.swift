@@ -8,7 +8,7 @@
 
 /// Six little-endian 64-bit words; words at and above the curve's limb count are zero.
 /// Stored properties, so values live in registers. The hot paths (`adding`, `subtracting`,
-/// `Residue.multiply`) name the words directly, with `count > 4` tests the specialiser folds:
+/// `Residue.multiplyVarTime`) name the words directly, with `count > 4` tests the specialiser folds:
 /// measured (callgrind, P-256 verify), loops through the subscript's `switch` cost over twice the
 /// instructions, and a SIMD8 store about 1.5 times (vector shuffles).
 struct Limbs: Sendable, Equatable {

@@ -7,6 +7,9 @@
 // Deliberately: generic over the modulus so that P-256 and P-384 share one reviewed kernel and
 // the compiler specialises it with the limb count and constants folded. Inversion is Fermat's
 // a^(m−2) and branches on the (public) exponent bits: `inverseVarTime`.
+// Timing: variable. The final conditional subtractions of +, − and `multiplyVarTime` branch on the
+// values (operators cannot carry the `VarTime` suffix; this line is their label). ECDSA
+// verification handles public data only, so nothing secret can leak through timing.
 
 /// A prime modulus m with its Montgomery constants, known at compile time.
 protocol MontgomeryModulusParameters {
@@ -30,7 +33,7 @@ struct Residue<M: MontgomeryModulusParameters>: Sendable, Equatable {
     /// The residue of a plain integer `value` < m; nil when value ≥ m.
     init?(_ value: Limbs) {
         guard value.isLessThanVarTime(M.modulus, count: M.count) else { return nil }
-        montgomery = Residue.multiply(value, M.rSquared)
+        montgomery = Residue.multiplyVarTime(value, M.rSquared)
     }
 
     /// The residue of big-endian bytes (exactly 8·count of them) holding a value < m.
@@ -40,16 +43,16 @@ struct Residue<M: MontgomeryModulusParameters>: Sendable, Equatable {
     }
 
     static var zero: Residue { Residue(montgomery: Limbs()) }
-    static var one: Residue { Residue(montgomery: multiply(Limbs(1), M.rSquared)) }
+    static var one: Residue { Residue(montgomery: multiplyVarTime(Limbs(1), M.rSquared)) }
 
     /// The plain integer a (< m).
-    var value: Limbs { Residue.multiply(montgomery, Limbs(1)) }
+    var value: Limbs { Residue.multiplyVarTime(montgomery, Limbs(1)) }
 
     var isZero: Bool { montgomery.isZero }
 
     @inline(__always)
     static func * (a: Residue, b: Residue) -> Residue {
-        Residue(montgomery: multiply(a.montgomery, b.montgomery))
+        Residue(montgomery: multiplyVarTime(a.montgomery, b.montgomery))
     }
 
     @inline(__always)
@@ -87,7 +90,7 @@ struct Residue<M: MontgomeryModulusParameters>: Sendable, Equatable {
     /// Written out word by word (`count > 4` folds after specialisation) so that every word
     /// stays in a register: see Limbs.swift for the measurement.
     @inline(__always)
-    static func multiply(_ a: Limbs, _ b: Limbs) -> Limbs {
+    static func multiplyVarTime(_ a: Limbs, _ b: Limbs) -> Limbs {
         var t = (Limbs(), UInt64(0))
         t = round(t, a, b.w0)
         t = round(t, a, b.w1)
