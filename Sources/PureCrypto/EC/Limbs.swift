@@ -73,6 +73,15 @@ struct Limbs: Sendable, Equatable {
         return (self[k >> 6] >> UInt64(k & 63)) & 1
     }
 
+    /// (top·2^(64·count) + self) / 2, rounded down, for top ∈ {0, 1} and count ∈ 1...6.
+    func halved(top: UInt64, count: Int) -> Limbs {
+        var r = Limbs(
+            w0 >> 1 | w1 << 63, w1 >> 1 | w2 << 63, w2 >> 1 | w3 << 63, w3 >> 1 | w4 << 63, w4 >> 1 | w5 << 63,
+            w5 >> 1)
+        r[count - 1] |= top << 63
+        return r
+    }
+
     /// Whether every word is zero.
     var isZero: Bool { (w0 | w1 | w2 | w3 | w4 | w5) == 0 }
 

@@ -117,9 +117,9 @@ struct ProjectivePoint<C: ShortWeierstrassCurve>: Sendable {
     /// Algorithm 6: 2·self, complete (the identity doubles to the identity).
     func doubledVarTime() -> ProjectivePoint {
         let b = C.b
-        var t0 = x * x
-        let t1 = y * y
-        var t2 = z * z  // 1–3
+        var t0 = x.squared()
+        let t1 = y.squared()
+        var t2 = z.squared()  // 1–3
         var t3 = x * y
         t3 = t3 + t3
         var z3 = x * z  // 4–6
@@ -170,8 +170,8 @@ struct AffinePoint<C: ShortWeierstrassCurve>: Sendable, Equatable {
 
     /// SEC 1 §3.2.2.1 step 4 (the curve equation): whether y² = x³ − 3x + b.
     static func isOnCurveVarTime(x: Residue<C.Field>, y: Residue<C.Field>) -> Bool {
-        let x2 = x * x
+        let x2 = x.squared()
         let rhs = (x2 * x) - (x + x + x) + C.b
-        return y * y == rhs
+        return y.squared() == rhs
     }
 }
