@@ -203,4 +203,46 @@ struct ECDSAEdgeTests {
         #expect(Residue<M>(Limbs(12345))?.value == Limbs(12345))
         #expect(Residue<M>(M.modulus) == nil)
     }
+
+    @Test("field and order arithmetic: products, squares, sums and inverses agree at the carry corners")
+    func residueIdentities() {
+        checkIdentities(P256.Field.self)
+        checkIdentities(P256.Order.self)
+        checkIdentities(P384.Field.self)
+        checkIdentities(P384.Order.self)
+    }
+
+    private func checkIdentities<M: MontgomeryModulusParameters>(_: M.Type) {
+        let m = M.modulus
+        let mMinus = { (k: UInt64) in m.subtracting(Limbs(k), count: M.count).difference }
+        // Values whose products and sums carry through every word: 0, 1, 2, m − 1, m − 2, 2^(64·count − 1),
+        // all-ones low words, and a value with every word set.
+        var top = Limbs()
+        top[M.count - 1] = 1 << 63
+        let plain = [
+            Limbs(), Limbs(1), Limbs(2), mMinus(1), mMinus(2), top, Limbs(UInt64.max, UInt64.max, UInt64.max),
+            Limbs(0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210, 0x0f0f_0f0f_f0f0_f0f0, 0x7fff_ffff_0000_0001),
+        ]
+        let values = plain.compactMap { Residue<M>($0) }
+        #expect(values.count == plain.count)
+        let one = Residue<M>.one
+        // (m − 1)² = 1: the largest operands through the product and the square.
+        if let minusOne = Residue<M>(mMinus(1)) {
+            #expect(minusOne * minusOne == one)
+            #expect(minusOne.squared() == one)
+            #expect(minusOne + one == .zero)
+        }
+        for a in values {
+            #expect(a.squared() == a * a, "\(a.value)")
+            #expect((a - a).isZero)
+            #expect(a.isZero ? a.inverseVarTime().isZero : a * a.inverseVarTime() == one, "\(a.value)")
+            for b in values {
+                // (a + b)² = a² + 2ab + b² and (a − b) + b = a, for every pair.
+                let ab = a * b
+                #expect((a + b).squared() == a.squared() + ab + ab + b.squared(), "\(a.value) \(b.value)")
+                #expect((a - b) + b == a)
+                #expect(ab == b * a)
+            }
+        }
+    }
 }

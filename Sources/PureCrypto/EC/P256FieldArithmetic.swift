@@ -18,8 +18,14 @@ extension P256.Field {
     static func multiplyVarTime(_ a: Limbs, _ b: Limbs) -> Limbs {
         // Row i adds a·bᵢ at word i; mulAdd's result x·y + c + d ≤ (2^64 − 1)² + 2(2^64 − 1) < 2^128.
         var c: UInt64 = 0
-        var t0: UInt64 = 0, t1: UInt64 = 0, t2: UInt64 = 0, t3: UInt64 = 0
-        var t4: UInt64 = 0, t5: UInt64 = 0, t6: UInt64 = 0, t7: UInt64 = 0
+        var t0: UInt64 = 0
+        var t1: UInt64 = 0
+        var t2: UInt64 = 0
+        var t3: UInt64 = 0
+        var t4: UInt64 = 0
+        var t5: UInt64 = 0
+        var t6: UInt64 = 0
+        var t7: UInt64 = 0
         (c, t0) = a.w0.multipliedFullWidth(by: b.w0)
         (c, t1) = mulAdd(a.w1, b.w0, c, 0)
         (c, t2) = mulAdd(a.w2, b.w0, c, 0)
@@ -43,7 +49,12 @@ extension P256.Field {
     @inline(__always)
     static func squareVarTime(_ a: Limbs) -> Limbs {
         var c: UInt64 = 0
-        var u1: UInt64 = 0, u2: UInt64 = 0, u3: UInt64 = 0, u4: UInt64 = 0, u5: UInt64 = 0, u6: UInt64 = 0
+        var u1: UInt64 = 0
+        var u2: UInt64 = 0
+        var u3: UInt64 = 0
+        var u4: UInt64 = 0
+        var u5: UInt64 = 0
+        var u6: UInt64 = 0
         (c, u1) = a.w0.multipliedFullWidth(by: a.w1)
         (c, u2) = mulAdd(a.w0, a.w2, c, 0)
         (u4, u3) = mulAdd(a.w0, a.w3, c, 0)
@@ -52,16 +63,22 @@ extension P256.Field {
         (u6, u5) = mulAdd(a.w2, a.w3, u5, 0)
         // The cross sum is < 2^448 (words 1–6), so doubling it fits in words 1–7.
         let u7 = u6 >> 63
-        (u6, u5, u4, u3, u2, u1) = (u6 << 1 | u5 >> 63, u5 << 1 | u4 >> 63, u4 << 1 | u3 >> 63,
-                                    u3 << 1 | u2 >> 63, u2 << 1 | u1 >> 63, u1 << 1)
+        (u6, u5, u4, u3, u2, u1) = (
+            u6 << 1 | u5 >> 63, u5 << 1 | u4 >> 63, u4 << 1 | u3 >> 63,
+            u3 << 1 | u2 >> 63, u2 << 1 | u1 >> 63, u1 << 1
+        )
         // Add aᵢ² at word 2i; the total is a² < 2^512, so the last carry is zero.
         let (h0, t0) = a.w0.multipliedFullWidth(by: a.w0)
         let (h1, l1) = a.w1.multipliedFullWidth(by: a.w1)
         let (h2, l2) = a.w2.multipliedFullWidth(by: a.w2)
         let (h3, l3) = a.w3.multipliedFullWidth(by: a.w3)
         c = 0
-        let t1 = addCarry(u1, h0, &c), t2 = addCarry(u2, l1, &c), t3 = addCarry(u3, h1, &c)
-        let t4 = addCarry(u4, l2, &c), t5 = addCarry(u5, h2, &c), t6 = addCarry(u6, l3, &c)
+        let t1 = addCarry(u1, h0, &c)
+        let t2 = addCarry(u2, l1, &c)
+        let t3 = addCarry(u3, h1, &c)
+        let t4 = addCarry(u4, l2, &c)
+        let t5 = addCarry(u5, h2, &c)
+        let t6 = addCarry(u6, l3, &c)
         let t7 = addCarry(u7, h3, &c)
         return reduceVarTime(Limbs(t0, t1, t2, t3), high: Limbs(t4, t5, t6, t7))
     }
@@ -84,8 +101,10 @@ extension P256.Field {
         }
         // The result (T + Q·p)/2^256 = high + U < (p² + 2^256·p)/2^256 < 2p: at most one subtraction.
         var carry: UInt64 = 0
-        let r0 = addCarry(high.w0, u.0, &carry), r1 = addCarry(high.w1, u.1, &carry)
-        let r2 = addCarry(high.w2, u.2, &carry), r3 = addCarry(high.w3, u.3, &carry)
+        let r0 = addCarry(high.w0, u.0, &carry)
+        let r1 = addCarry(high.w1, u.1, &carry)
+        let r2 = addCarry(high.w2, u.2, &carry)
+        let r3 = addCarry(high.w3, u.3, &carry)
         return subtractModulusIfNeeded(r0, r1, r2, r3, top: carry)
     }
 
@@ -93,8 +112,10 @@ extension P256.Field {
     @inline(__always)
     static func addVarTime(_ a: Limbs, _ b: Limbs) -> Limbs {
         var carry: UInt64 = 0
-        let r0 = addCarry(a.w0, b.w0, &carry), r1 = addCarry(a.w1, b.w1, &carry)
-        let r2 = addCarry(a.w2, b.w2, &carry), r3 = addCarry(a.w3, b.w3, &carry)
+        let r0 = addCarry(a.w0, b.w0, &carry)
+        let r1 = addCarry(a.w1, b.w1, &carry)
+        let r2 = addCarry(a.w2, b.w2, &carry)
+        let r3 = addCarry(a.w3, b.w3, &carry)
         return subtractModulusIfNeeded(r0, r1, r2, r3, top: carry)
     }
 
@@ -102,12 +123,16 @@ extension P256.Field {
     @inline(__always)
     static func subtractVarTime(_ a: Limbs, _ b: Limbs) -> Limbs {
         var borrow: UInt64 = 0
-        let d0 = subtractBorrow(a.w0, b.w0, &borrow), d1 = subtractBorrow(a.w1, b.w1, &borrow)
-        let d2 = subtractBorrow(a.w2, b.w2, &borrow), d3 = subtractBorrow(a.w3, b.w3, &borrow)
+        let d0 = subtractBorrow(a.w0, b.w0, &borrow)
+        let d1 = subtractBorrow(a.w1, b.w1, &borrow)
+        let d2 = subtractBorrow(a.w2, b.w2, &borrow)
+        let d3 = subtractBorrow(a.w3, b.w3, &borrow)
         guard borrow != 0 else { return Limbs(d0, d1, d2, d3) }
         var carry: UInt64 = 0
-        let r0 = addCarry(d0, 0xffff_ffff_ffff_ffff, &carry), r1 = addCarry(d1, 0xffff_ffff, &carry)
-        let r2 = addCarry(d2, 0, &carry), r3 = addCarry(d3, 0xffff_ffff_0000_0001, &carry)
+        let r0 = addCarry(d0, 0xffff_ffff_ffff_ffff, &carry)
+        let r1 = addCarry(d1, 0xffff_ffff, &carry)
+        let r2 = addCarry(d2, 0, &carry)
+        let r3 = addCarry(d3, 0xffff_ffff_0000_0001, &carry)
         return Limbs(r0, r1, r2, r3)
     }
 
