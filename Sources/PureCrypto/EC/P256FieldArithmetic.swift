@@ -84,7 +84,7 @@ extension P256.Field {
     }
 
     /// (high·2^256 + low)·2^−256 mod p for a product high·2^256 + low < p².
-    @inline(__always)
+    @_transparent
     private static func reduceVarTime(_ low: Limbs, high: Limbs) -> Limbs {
         // Four rounds u ← (u + u₀·p)/2^64 turn u = low into U = (low + Q·p)/2^256 for some Q < 2^256.
         // Bound: u < 2^256 gives (u + q·p)/2^64 < 2^192 + p < 2^256, so u stays four words.
