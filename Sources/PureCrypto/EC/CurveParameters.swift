@@ -9,6 +9,8 @@
 protocol ShortWeierstrassCurve {
     associatedtype Field: MontgomeryModulusParameters
     associatedtype Order: MontgomeryModulusParameters
+    /// The coordinates' representation: `Residue<Field>` or a dedicated one (P-256).
+    associatedtype Coordinate: FieldElement
     /// b·R mod p (b in Montgomery form).
     static var bMontgomery: Limbs { get }
     /// Affine coordinates of G (plain integers).
@@ -19,10 +21,11 @@ protocol ShortWeierstrassCurve {
 }
 
 extension ShortWeierstrassCurve {
-    static var b: Residue<Field> { Residue(montgomery: bMontgomery) }
+    static var b: Coordinate { Coordinate(montgomery: bMontgomery) }
 }
 
 enum P256: ShortWeierstrassCurve {
+    typealias Coordinate = P256FieldElement
     enum Field: MontgomeryModulusParameters {
         static var count: Int { 4 }
         // p = 2^256 − 2^224 + 2^192 + 2^96 − 1
@@ -56,6 +59,7 @@ enum P256: ShortWeierstrassCurve {
 }
 
 enum P384: ShortWeierstrassCurve {
+    typealias Coordinate = Residue<Field>
     enum Field: MontgomeryModulusParameters {
         static var count: Int { 6 }
         // p = 2^384 − 2^128 − 2^96 + 2^32 − 1

@@ -62,7 +62,7 @@ extension AffinePoint {
     /// 1·G … 64·G in affine form (window 7 needs 2^(7−1) = 64 entries), computed at run time
     /// once per process, so no literal table needs auditing. None is the identity (64 < n).
     static func generatorMultiplesVarTime() -> [AffinePoint<C>] {
-        guard let gx = Residue<C.Field>(C.generatorX), let gy = Residue<C.Field>(C.generatorY) else { return [] }
+        guard let gx = C.Coordinate(C.generatorX), let gy = C.Coordinate(C.generatorY) else { return [] }
         let g = ProjectivePoint<C>(AffinePoint(x: gx, y: gy))
         var table: [AffinePoint<C>] = []
         var multiple = g

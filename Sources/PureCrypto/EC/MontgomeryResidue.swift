@@ -4,9 +4,10 @@
 // on fixed `Limbs` the optimiser unrolls for each modulus).
 //
 // Accepts: operands fully reduced (< m); every constructor checks or guarantees that.
-// Deliberately: generic over the modulus so that P-256 and P-384 share one reviewed kernel and
-// the compiler specialises it with the limb count and constants folded. Inversion is Fermat's
-// a^(m−2) and branches on the (public) exponent bits: `inverseVarTime`.
+// Deliberately: generic over the modulus so that the P-384 field and both group orders share one
+// reviewed kernel, which the compiler specialises with the limb count and constants folded (the
+// P-256 field has its own four-word kernel: P256FieldArithmetic.swift). Inversion is a binary
+// extended Euclid that branches on the (public) value: `inverseVarTime`.
 // Timing: variable. The final conditional subtractions of +, − and `multiplyVarTime` branch on the
 // values (operators cannot carry the `VarTime` suffix; this line is their label). ECDSA
 // verification handles public data only, so nothing secret can leak through timing.
@@ -21,19 +22,32 @@ protocol MontgomeryModulusParameters {
     static var n0: UInt64 { get }
     /// R² mod m, the factor that converts into Montgomery form.
     static var rSquared: Limbs { get }
-    /// a·b·R⁻¹ mod m for a, b < m; the generic kernel below unless a modulus brings its own
-    /// (P256FieldArithmetic.swift).
-    static func multiplyVarTime(_ a: Limbs, _ b: Limbs) -> Limbs
-    /// a²·R⁻¹ mod m for a < m.
-    static func squareVarTime(_ a: Limbs) -> Limbs
-    /// (a + b) mod m for a, b < m.
-    static func addVarTime(_ a: Limbs, _ b: Limbs) -> Limbs
-    /// (a − b) mod m for a, b < m.
-    static func subtractVarTime(_ a: Limbs, _ b: Limbs) -> Limbs
+}
+
+/// A field element as the point formulas use it: Montgomery form, fully reduced, operators
+/// variable time. `Residue` is the generic one; P-256 coordinates use `P256FieldElement`.
+protocol FieldElement: Sendable, Equatable {
+    /// The element whose Montgomery form (a·R mod p, < p) is `montgomery`.
+    init(montgomery: Limbs)
+    var montgomery: Limbs { get }
+    /// The element of a plain integer `value`; nil when value ≥ p.
+    init?(_ value: Limbs)
+    static var zero: Self { get }
+    static var one: Self { get }
+    var isZero: Bool { get }
+    static func * (a: Self, b: Self) -> Self
+    static func + (a: Self, b: Self) -> Self
+    static func - (a: Self, b: Self) -> Self
+    func squared() -> Self
+    func inverseVarTime() -> Self
+}
+
+extension FieldElement {
+    static prefix func - (a: Self) -> Self { zero - a }
 }
 
 /// An element of ℤ/mℤ in Montgomery form, fully reduced.
-struct Residue<M: MontgomeryModulusParameters>: Sendable, Equatable {
+struct Residue<M: MontgomeryModulusParameters>: FieldElement {
     /// a·R mod m, < m.
     var montgomery: Limbs
 
@@ -42,7 +56,7 @@ struct Residue<M: MontgomeryModulusParameters>: Sendable, Equatable {
     /// The residue of a plain integer `value` < m; nil when value ≥ m.
     init?(_ value: Limbs) {
         guard value.isLessThanVarTime(M.modulus, count: M.count) else { return nil }
-        montgomery = M.multiplyVarTime(value, M.rSquared)
+        montgomery = Residue.multiplyVarTime(value, M.rSquared)
     }
 
     /// The residue of big-endian bytes (exactly 8·count of them) holding a value < m.
@@ -52,33 +66,37 @@ struct Residue<M: MontgomeryModulusParameters>: Sendable, Equatable {
     }
 
     static var zero: Residue { Residue(montgomery: Limbs()) }
-    static var one: Residue { Residue(montgomery: M.multiplyVarTime(Limbs(1), M.rSquared)) }
+    static var one: Residue { Residue(montgomery: multiplyVarTime(Limbs(1), M.rSquared)) }
 
     /// The plain integer a (< m).
-    var value: Limbs { M.multiplyVarTime(montgomery, Limbs(1)) }
+    var value: Limbs { Residue.multiplyVarTime(montgomery, Limbs(1)) }
 
     var isZero: Bool { montgomery.isZero }
 
     @inline(__always)
     static func * (a: Residue, b: Residue) -> Residue {
-        Residue(montgomery: M.multiplyVarTime(a.montgomery, b.montgomery))
+        Residue(montgomery: multiplyVarTime(a.montgomery, b.montgomery))
     }
 
-    /// a², through the modulus's squaring.
+    /// a² (the generic kernel has no dedicated squaring).
     @inline(__always)
-    func squared() -> Residue { Residue(montgomery: M.squareVarTime(montgomery)) }
+    func squared() -> Residue { self * self }
 
     @inline(__always)
     static func + (a: Residue, b: Residue) -> Residue {
-        Residue(montgomery: M.addVarTime(a.montgomery, b.montgomery))
+        let (sum, carry) = a.montgomery.adding(b.montgomery, count: M.count)
+        let (reduced, borrow) = sum.subtracting(M.modulus, count: M.count)
+        // a + b < 2m: subtract m once unless that goes below zero.
+        return Residue(montgomery: carry || !borrow ? reduced : sum)
     }
 
     @inline(__always)
     static func - (a: Residue, b: Residue) -> Residue {
-        Residue(montgomery: M.subtractVarTime(a.montgomery, b.montgomery))
+        let (difference, borrow) = a.montgomery.subtracting(b.montgomery, count: M.count)
+        guard borrow else { return Residue(montgomery: difference) }
+        // −m < a − b < 0: adding m lands in [0, m); the carry out cancels the borrow.
+        return Residue(montgomery: difference.adding(M.modulus, count: M.count).sum)
     }
-
-    static prefix func - (a: Residue) -> Residue { zero - a }
 
     /// a⁻¹ by the binary extended Euclidean algorithm (Knuth, TAOCP vol. 2, §4.5.2; the form of
     /// the Guide to Elliptic Curve Cryptography, Algorithm 2.22) on the stored c = a·R; zero maps
@@ -94,14 +112,14 @@ struct Residue<M: MontgomeryModulusParameters>: Sendable, Equatable {
             while u.w0 & 1 == 0 { (u, x1) = (u.halved(top: 0, count: M.count), Residue.halvedVarTime(x1)) }
             while v.w0 & 1 == 0 { (v, x2) = (v.halved(top: 0, count: M.count), Residue.halvedVarTime(x2)) }
             if v.isLessThanVarTime(u, count: M.count) {
-                (u, x1) = (u.subtracting(v, count: M.count).difference, M.subtractVarTime(x1, x2))
+                (u, x1) = (u.subtracting(v, count: M.count).difference, (Residue(montgomery: x1) - Residue(montgomery: x2)).montgomery)
             } else {
-                (v, x2) = (v.subtracting(u, count: M.count).difference, M.subtractVarTime(x2, x1))
+                (v, x2) = (v.subtracting(u, count: M.count).difference, (Residue(montgomery: x2) - Residue(montgomery: x1)).montgomery)
             }
         }
         // y = c⁻¹ = a⁻¹·R⁻¹; two products with R² give a⁻¹·R, the Montgomery form of a⁻¹.
         let y = u == one ? x1 : x2
-        return Residue(montgomery: M.multiplyVarTime(M.multiplyVarTime(y, M.rSquared), M.rSquared))
+        return Residue(montgomery: Residue.multiplyVarTime(Residue.multiplyVarTime(y, M.rSquared), M.rSquared))
     }
 
     /// x/2 mod m for x < m: x/2 if x is even, else (x + m)/2 (x + m < 2m is even; its carry is the top bit).
@@ -109,27 +127,6 @@ struct Residue<M: MontgomeryModulusParameters>: Sendable, Equatable {
         guard x.w0 & 1 == 1 else { return x.halved(top: 0, count: M.count) }
         let (sum, carry) = x.adding(M.modulus, count: M.count)
         return sum.halved(top: carry ? 1 : 0, count: M.count)
-    }
-}
-
-extension MontgomeryModulusParameters {
-    @inline(__always)
-    static func squareVarTime(_ a: Limbs) -> Limbs { multiplyVarTime(a, a) }
-
-    @inline(__always)
-    static func addVarTime(_ a: Limbs, _ b: Limbs) -> Limbs {
-        let (sum, carry) = a.adding(b, count: count)
-        let (reduced, borrow) = sum.subtracting(modulus, count: count)
-        // a + b < 2m: subtract m once unless that goes below zero.
-        return carry || !borrow ? reduced : sum
-    }
-
-    @inline(__always)
-    static func subtractVarTime(_ a: Limbs, _ b: Limbs) -> Limbs {
-        let (difference, borrow) = a.subtracting(b, count: count)
-        guard borrow else { return difference }
-        // −m < a − b < 0: adding m lands in [0, m); the carry out cancels the borrow.
-        return difference.adding(modulus, count: count).sum
     }
 
     /// a·b·R⁻¹ mod m for a, b < m (coarsely integrated operand scanning, reduction fused into
@@ -143,12 +140,12 @@ extension MontgomeryModulusParameters {
         t = round(t, a, b.w1)
         t = round(t, a, b.w2)
         t = round(t, a, b.w3)
-        if Self.count > 4 {
+        if M.count > 4 {
             t = round(t, a, b.w4)
             t = round(t, a, b.w5)
         }
         // t < 2m: subtract m unless t (with its top bit) is already below m.
-        let (reduced, borrow) = t.0.subtracting(Self.modulus, count: Self.count)
+        let (reduced, borrow) = t.0.subtracting(M.modulus, count: M.count)
         return t.1 == 1 || !borrow ? reduced : t.0
     }
 
@@ -159,16 +156,16 @@ extension MontgomeryModulusParameters {
     @_transparent
     private static func round(_ state: (Limbs, UInt64), _ a: Limbs, _ bi: UInt64) -> (Limbs, UInt64) {
         let (t, top) = state
-        let n = Self.modulus
+        let n = M.modulus
         let (hi0, lo0) = mulAdd(a.w0, bi, t.w0, 0)
-        let q = lo0 &* Self.n0  // modulo 2^64 by definition of n0
+        let q = lo0 &* M.n0  // modulo 2^64 by definition of n0
         var c = (hi0, mulAdd(q, n.w0, lo0, 0).high)
         var r = Limbs()
         // Word j of t + a·bᵢ + q·m lands in word j − 1 (the division by 2^64).
         (r.w0, c) = step(a.w1, bi, t.w1, q, n.w1, c)
         (r.w1, c) = step(a.w2, bi, t.w2, q, n.w2, c)
         (r.w2, c) = step(a.w3, bi, t.w3, q, n.w3, c)
-        if Self.count > 4 {
+        if M.count > 4 {
             (r.w3, c) = step(a.w4, bi, t.w4, q, n.w4, c)
             (r.w4, c) = step(a.w5, bi, t.w5, q, n.w5, c)
         }
@@ -176,7 +173,7 @@ extension MontgomeryModulusParameters {
         var high: UInt64 = 0
         let last = addCarry(c.0, c.1, &high)
         let (sum, overflow) = last.addingReportingOverflow(top)
-        if Self.count > 4 { r.w5 = sum } else { r.w3 = sum }
+        if M.count > 4 { r.w5 = sum } else { r.w3 = sum }
         return (r, high | (overflow ? 1 : 0))
     }
 

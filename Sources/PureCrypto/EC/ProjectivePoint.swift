@@ -13,7 +13,7 @@
 
 /// (X : Y : Z) with x = X/Z, y = Y/Z; the identity is (0 : 1 : 0). Coordinates in Montgomery form.
 struct ProjectivePoint<C: ShortWeierstrassCurve>: Sendable {
-    typealias F = Residue<C.Field>
+    typealias F = C.Coordinate
     var x: F, y: F, z: F
 
     static var identity: ProjectivePoint { ProjectivePoint(x: .zero, y: .one, z: .zero) }
@@ -164,12 +164,12 @@ struct ProjectivePoint<C: ShortWeierstrassCurve>: Sendable {
 
 /// (x, y) on the curve, never the identity. Coordinates in Montgomery form.
 struct AffinePoint<C: ShortWeierstrassCurve>: Sendable, Equatable {
-    var x: Residue<C.Field>, y: Residue<C.Field>
+    var x: C.Coordinate, y: C.Coordinate
 
     var negated: AffinePoint { AffinePoint(x: x, y: -y) }
 
     /// SEC 1 §3.2.2.1 step 4 (the curve equation): whether y² = x³ − 3x + b.
-    static func isOnCurveVarTime(x: Residue<C.Field>, y: Residue<C.Field>) -> Bool {
+    static func isOnCurveVarTime(x: C.Coordinate, y: C.Coordinate) -> Bool {
         let x2 = x.squared()
         let rhs = (x2 * x) - (x + x + x) + C.b
         return y.squared() == rhs
