@@ -212,19 +212,63 @@ struct ECDSAEdgeTests {
         checkIdentities(P384.Order.self)
     }
 
-    private func checkIdentities<M: MontgomeryModulusParameters>(_: M.Type) {
+    @Test("the dedicated P-256 and P-384 field kernels agree with the generic Montgomery kernel")
+    func dedicatedFieldKernels() {
+        checkAgainstGeneric(P256.self)
+        checkAgainstGeneric(P384.self)
+    }
+
+    private func checkAgainstGeneric<C: ShortWeierstrassCurve>(_: C.Type) {
+        let values = cornerValues(C.Field.self)
+        #expect(C.Coordinate.one.montgomery == Residue<C.Field>.one.montgomery)
+        for a in values {
+            let da = C.Coordinate(montgomery: a.montgomery)
+            #expect(C.Coordinate(a.value)?.montgomery == a.montgomery)
+            #expect(da.squared().montgomery == a.squared().montgomery, "\(a.value)")
+            #expect(da.inverseVarTime().montgomery == a.inverseVarTime().montgomery, "\(a.value)")
+            for b in values {
+                let db = C.Coordinate(montgomery: b.montgomery)
+                #expect((da * db).montgomery == (a * b).montgomery, "\(a.value) \(b.value)")
+                #expect((da + db).montgomery == (a + b).montgomery, "\(a.value) \(b.value)")
+                #expect((da - db).montgomery == (a - b).montgomery, "\(a.value) \(b.value)")
+            }
+        }
+    }
+
+    /// Values whose products and sums carry through every word: 0, 1, 2, m − 1, m − 2, 2^(64·count − 1),
+    /// all-ones low words, and a value with every word set.
+    private func cornerValues<M: MontgomeryModulusParameters>(_: M.Type) -> [Residue<M>] {
         let m = M.modulus
         let mMinus = { (k: UInt64) in m.subtracting(Limbs(k), count: M.count).difference }
-        // Values whose products and sums carry through every word: 0, 1, 2, m − 1, m − 2, 2^(64·count − 1),
-        // all-ones low words, and a value with every word set.
         var top = Limbs()
         top[M.count - 1] = 1 << 63
         let plain = [
             Limbs(), Limbs(1), Limbs(2), mMinus(1), mMinus(2), top, Limbs(UInt64.max, UInt64.max, UInt64.max),
             Limbs(0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210, 0x0f0f_0f0f_f0f0_f0f0, 0x7fff_ffff_0000_0001),
         ]
-        let values = plain.compactMap { Residue<M>($0) }
-        #expect(values.count == plain.count)
+        // Plus six pseudo-random values (splitmix64 from a fixed seed), all below m for these moduli.
+        var state: UInt64 = 0x5eed
+        let next = { () -> UInt64 in
+            state = state &+ 0x9e37_79b9_7f4a_7c15
+            var z = (state ^ (state >> 30)) &* 0xbf58_476d_1ce4_e5b9
+            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+            return z ^ (z >> 31)
+        }
+        let random = (0..<6).map { _ in
+            var value = Limbs()
+            for i in 0..<M.count { value[i] = next() }
+            value[M.count - 1] >>= 1
+            return value
+        }
+        let values = (plain + random).compactMap { Residue<M>($0) }
+        #expect(values.count == plain.count + random.count)
+        return values
+    }
+
+    private func checkIdentities<M: MontgomeryModulusParameters>(_: M.Type) {
+        let m = M.modulus
+        let mMinus = { (k: UInt64) in m.subtracting(Limbs(k), count: M.count).difference }
+        let values = cornerValues(M.self)
         let one = Residue<M>.one
         // (m − 1)² = 1: the largest operands through the product and the square.
         if let minusOne = Residue<M>(mMinus(1)) {

@@ -10,7 +10,7 @@ protocol ShortWeierstrassCurve {
     associatedtype Field: MontgomeryModulusParameters
     associatedtype Order: MontgomeryModulusParameters
     /// The coordinates' representation: `Residue<Field>` or a dedicated one (P-256).
-    associatedtype Coordinate: FieldElement
+    associatedtype Coordinate: FieldElement where Coordinate.Modulus == Field
     /// b·R mod p (b in Montgomery form).
     static var bMontgomery: Limbs { get }
     /// Affine coordinates of G (plain integers).
@@ -59,7 +59,7 @@ enum P256: ShortWeierstrassCurve {
 }
 
 enum P384: ShortWeierstrassCurve {
-    typealias Coordinate = Residue<Field>
+    typealias Coordinate = P384FieldElement
     enum Field: MontgomeryModulusParameters {
         static var count: Int { 6 }
         // p = 2^384 − 2^128 − 2^96 + 2^32 − 1

@@ -24,30 +24,41 @@ protocol MontgomeryModulusParameters {
     static var rSquared: Limbs { get }
 }
 
-/// A field element as the point formulas use it: Montgomery form, fully reduced, operators
-/// variable time. `Residue` is the generic one; P-256 coordinates use `P256FieldElement`.
+/// A field element as the point formulas use it: Montgomery form modulo `Modulus`, fully reduced
+/// (< p), operators variable time. `Residue` is the generic one; P256FieldElement and
+/// P384FieldElement bring their own product (and sum). Everything else goes through `Residue`.
 protocol FieldElement: Sendable, Equatable {
+    associatedtype Modulus: MontgomeryModulusParameters
     /// The element whose Montgomery form (a·R mod p, < p) is `montgomery`.
     init(montgomery: Limbs)
     var montgomery: Limbs { get }
-    /// The element of a plain integer `value`; nil when value ≥ p.
-    init?(_ value: Limbs)
-    static var zero: Self { get }
-    static var one: Self { get }
-    var isZero: Bool { get }
     static func * (a: Self, b: Self) -> Self
     static func + (a: Self, b: Self) -> Self
-    static func - (a: Self, b: Self) -> Self
-    func squared() -> Self
-    func inverseVarTime() -> Self
 }
 
 extension FieldElement {
+    var generic: Residue<Modulus> { Residue(montgomery: montgomery) }
+    /// The element of a plain integer `value`; nil when value ≥ p.
+    init?(_ value: Limbs) {
+        guard let residue = Residue<Modulus>(value) else { return nil }
+        self.init(montgomery: residue.montgomery)
+    }
+    static var zero: Self { Self(montgomery: Limbs()) }
+    static var one: Self { Self(montgomery: Residue<Modulus>.one.montgomery) }
+    var isZero: Bool { montgomery.isZero }
+    @inline(__always)
+    func squared() -> Self { self * self }
+    @inline(__always)
+    static func + (a: Self, b: Self) -> Self { Self(montgomery: (a.generic + b.generic).montgomery) }
+    @inline(__always)
+    static func - (a: Self, b: Self) -> Self { Self(montgomery: (a.generic - b.generic).montgomery) }
     static prefix func - (a: Self) -> Self { zero - a }
+    func inverseVarTime() -> Self { Self(montgomery: generic.inverseVarTime().montgomery) }
 }
 
 /// An element of ℤ/mℤ in Montgomery form, fully reduced.
 struct Residue<M: MontgomeryModulusParameters>: FieldElement {
+    typealias Modulus = M
     /// a·R mod m, < m.
     var montgomery: Limbs
 
@@ -65,22 +76,15 @@ struct Residue<M: MontgomeryModulusParameters>: FieldElement {
         self.init(value)
     }
 
-    static var zero: Residue { Residue(montgomery: Limbs()) }
     static var one: Residue { Residue(montgomery: multiplyVarTime(Limbs(1), M.rSquared)) }
 
     /// The plain integer a (< m).
     var value: Limbs { Residue.multiplyVarTime(montgomery, Limbs(1)) }
 
-    var isZero: Bool { montgomery.isZero }
-
     @inline(__always)
     static func * (a: Residue, b: Residue) -> Residue {
         Residue(montgomery: multiplyVarTime(a.montgomery, b.montgomery))
     }
-
-    /// a² (the generic kernel has no dedicated squaring).
-    @inline(__always)
-    func squared() -> Residue { self * self }
 
     @inline(__always)
     static func + (a: Residue, b: Residue) -> Residue {
@@ -112,9 +116,15 @@ struct Residue<M: MontgomeryModulusParameters>: FieldElement {
             while u.w0 & 1 == 0 { (u, x1) = (u.halved(top: 0, count: M.count), Residue.halvedVarTime(x1)) }
             while v.w0 & 1 == 0 { (v, x2) = (v.halved(top: 0, count: M.count), Residue.halvedVarTime(x2)) }
             if v.isLessThanVarTime(u, count: M.count) {
-                (u, x1) = (u.subtracting(v, count: M.count).difference, (Residue(montgomery: x1) - Residue(montgomery: x2)).montgomery)
+                (u, x1) = (
+                    u.subtracting(v, count: M.count).difference,
+                    (Residue(montgomery: x1) - Residue(montgomery: x2)).montgomery
+                )
             } else {
-                (v, x2) = (v.subtracting(u, count: M.count).difference, (Residue(montgomery: x2) - Residue(montgomery: x1)).montgomery)
+                (v, x2) = (
+                    v.subtracting(u, count: M.count).difference,
+                    (Residue(montgomery: x2) - Residue(montgomery: x1)).montgomery
+                )
             }
         }
         // y = c⁻¹ = a⁻¹·R⁻¹; two products with R² give a⁻¹·R, the Montgomery form of a⁻¹.
