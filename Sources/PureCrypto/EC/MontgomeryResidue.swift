@@ -91,15 +91,15 @@ struct Residue<M: MontgomeryModulusParameters>: FieldElement {
         let (sum, carry) = a.montgomery.adding(b.montgomery, count: M.count)
         let (reduced, borrow) = sum.subtracting(M.modulus, count: M.count)
         // a + b < 2m: subtract m once unless that goes below zero.
-        return Residue(montgomery: carry || !borrow ? reduced : sum)
+        return Residue(montgomery: reduced.selecting(sum, keepSelf: carry || !borrow))
     }
 
     @inline(__always)
     static func - (a: Residue, b: Residue) -> Residue {
         let (difference, borrow) = a.montgomery.subtracting(b.montgomery, count: M.count)
-        guard borrow else { return Residue(montgomery: difference) }
-        // −m < a − b < 0: adding m lands in [0, m); the carry out cancels the borrow.
-        return Residue(montgomery: difference.adding(M.modulus, count: M.count).sum)
+        // If −m < a − b < 0, adding m lands in [0, m) (the carry out cancels the borrow); else add 0.
+        let addend = M.modulus.selecting(Limbs(), keepSelf: borrow)
+        return Residue(montgomery: difference.adding(addend, count: M.count).sum)
     }
 
     /// a⁻¹ by the binary extended Euclidean algorithm (Knuth, TAOCP vol. 2, §4.5.2; the form of
@@ -156,7 +156,7 @@ struct Residue<M: MontgomeryModulusParameters>: FieldElement {
         }
         // t < 2m: subtract m unless t (with its top bit) is already below m.
         let (reduced, borrow) = t.0.subtracting(M.modulus, count: M.count)
-        return t.1 == 1 || !borrow ? reduced : t.0
+        return reduced.selecting(t.0, keepSelf: t.1 == 1 || !borrow)
     }
 
     /// One CIOS round: t ← (t + a·bᵢ + q·m) / 2^64, q chosen so that the division is exact.

@@ -65,6 +65,6 @@ struct P384FieldElement: FieldElement {
         // The result high + U = (T + Q·p)/2^384 < (p² + 2^384·p)/2^384 < 2p: at most one subtraction.
         let (sum, top) = high.adding(u, count: 6)
         let (reduced, borrow) = sum.subtracting(P384.Field.modulus, count: 6)
-        return P384FieldElement(montgomery: top || !borrow ? reduced : sum)
+        return P384FieldElement(montgomery: reduced.selecting(sum, keepSelf: top || !borrow))
     }
 }
