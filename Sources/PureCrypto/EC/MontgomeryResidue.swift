@@ -6,10 +6,12 @@
 // Accepts: operands fully reduced (< m); every constructor checks or guarantees that.
 // Deliberately: generic over the modulus so that the P-384 field and both group orders share one
 // reviewed kernel, which the compiler specialises with the limb count and constants folded (the
-// P-256 field has its own four-word kernel: P256FieldArithmetic.swift). Inversion is a binary
-// extended Euclid that branches on the (public) value: `inverseVarTime`.
-// Timing: variable. The final conditional subtractions of +, − and `multiplyVarTime` branch on the
-// values (operators cannot carry the `VarTime` suffix; this line is their label). ECDSA
+// P-256 and P-384 fields have their own products: P256FieldArithmetic.swift,
+// P384FieldArithmetic.swift). Inversion is a binary extended Euclid that branches on the (public)
+// value: `inverseVarTime`.
+// Timing: variable, by label. +, − and the product select their final correction with masks (a
+// branch there was measured slower, not for secrecy), but nothing here is reviewed as constant
+// time (operators cannot carry the `VarTime` suffix; this line is their label). ECDSA
 // verification handles public data only, so nothing secret can leak through timing.
 
 /// A prime modulus m with its Montgomery constants, known at compile time.

@@ -8,8 +8,8 @@
 // where u₀ + q·(2^32 − 1) = u₀·2^64 exactly (mod 2^64 it is u₀ + u₀·(2^64 − 1) ≡ 0), so dividing by 2^64
 // leaves (u₁ … u₅, q) + a − q·(2^64 + 2^32) with a = (u₀ + q·(2^32 − 1))/2^64: one product and two
 // six-word chains instead of six products.
-// Accepts: operands < p (every constructor guarantees it). Timing: the final subtraction branches
-// on the value (variable time; every input of ECDSA verification is public).
+// Accepts: operands < p (every constructor guarantees it). Timing: variable by label (the final
+// subtraction selects with masks for speed, not secrecy; every input of ECDSA verification is public).
 
 /// a·2^384 mod p, < p, for the P-384 prime p.
 struct P384FieldElement: FieldElement {
