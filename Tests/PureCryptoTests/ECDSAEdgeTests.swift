@@ -163,17 +163,17 @@ struct ECDSAEdgeTests {
         let table = C.generatorTable
         try #require(table.count == 64)
         let g = ProjectivePoint<C>(table[0])
-        let twoG = try #require(g.doubled().affineVarTime())
-        #expect(try #require(g.adding(g).affineVarTime()) == table[1])
-        #expect(try #require(g.adding(table[0]).affineVarTime()) == table[1])
+        let twoG = try #require(g.doubledVarTime().affineVarTime())
+        #expect(try #require(g.addingVarTime(g).affineVarTime()) == table[1])
+        #expect(try #require(g.addingVarTime(table[0]).affineVarTime()) == table[1])
         #expect(twoG == table[1])
-        #expect(g.adding(g.negated).affineVarTime() == nil)
-        #expect(g.adding(table[0].negated).affineVarTime() == nil)
-        #expect(try #require(ProjectivePoint<C>.identity.adding(g).affineVarTime()) == table[0])
-        #expect(try #require(ProjectivePoint<C>.identity.adding(table[5]).affineVarTime()) == table[5])
-        #expect(try #require(g.adding(ProjectivePoint<C>.identity).affineVarTime()) == table[0])
-        #expect(ProjectivePoint<C>.identity.doubled().affineVarTime() == nil)
-        for entry in table { #expect(AffinePoint<C>.isOnCurve(x: entry.x, y: entry.y)) }
+        #expect(g.addingVarTime(g.negated).affineVarTime() == nil)
+        #expect(g.addingVarTime(table[0].negated).affineVarTime() == nil)
+        #expect(try #require(ProjectivePoint<C>.identity.addingVarTime(g).affineVarTime()) == table[0])
+        #expect(try #require(ProjectivePoint<C>.identity.addingVarTime(table[5]).affineVarTime()) == table[5])
+        #expect(try #require(g.addingVarTime(ProjectivePoint<C>.identity).affineVarTime()) == table[0])
+        #expect(ProjectivePoint<C>.identity.doubledVarTime().affineVarTime() == nil)
+        for entry in table { #expect(AffinePoint<C>.isOnCurveVarTime(x: entry.x, y: entry.y)) }
         // n·G = O and (n − 1)·G = −G: the order constant and the Booth recoding at the top bit.
         let n = C.Order.modulus
         let nG = ProjectivePoint<C>.doubleScalarMultiplyVarTime(u1: n, u2: Limbs(), q: table[0])
@@ -202,5 +202,91 @@ struct ECDSAEdgeTests {
         #expect(M.modulus.w0 &* M.n0 == UInt64.max)
         #expect(Residue<M>(Limbs(12345))?.value == Limbs(12345))
         #expect(Residue<M>(M.modulus) == nil)
+    }
+
+    @Test("field and order arithmetic: products, squares, sums and inverses agree at the carry corners")
+    func residueIdentities() {
+        checkIdentities(P256.Field.self)
+        checkIdentities(P256.Order.self)
+        checkIdentities(P384.Field.self)
+        checkIdentities(P384.Order.self)
+    }
+
+    @Test("the dedicated P-256 and P-384 field kernels agree with the generic Montgomery kernel")
+    func dedicatedFieldKernels() {
+        checkAgainstGeneric(P256.self)
+        checkAgainstGeneric(P384.self)
+    }
+
+    private func checkAgainstGeneric<C: ShortWeierstrassCurve>(_: C.Type) {
+        let values = cornerValues(C.Field.self)
+        #expect(C.Coordinate.one.montgomery == Residue<C.Field>.one.montgomery)
+        for a in values {
+            let da = C.Coordinate(montgomery: a.montgomery)
+            #expect(C.Coordinate(a.value)?.montgomery == a.montgomery)
+            #expect(da.squared().montgomery == a.squared().montgomery, "\(a.value)")
+            #expect(da.inverseVarTime().montgomery == a.inverseVarTime().montgomery, "\(a.value)")
+            for b in values {
+                let db = C.Coordinate(montgomery: b.montgomery)
+                #expect((da * db).montgomery == (a * b).montgomery, "\(a.value) \(b.value)")
+                #expect((da + db).montgomery == (a + b).montgomery, "\(a.value) \(b.value)")
+                #expect((da - db).montgomery == (a - b).montgomery, "\(a.value) \(b.value)")
+            }
+        }
+    }
+
+    /// Values whose products and sums carry through every word: 0, 1, 2, m − 1, m − 2, 2^(64·count − 1),
+    /// all-ones low words, and a value with every word set.
+    private func cornerValues<M: MontgomeryModulusParameters>(_: M.Type) -> [Residue<M>] {
+        let m = M.modulus
+        let mMinus = { (k: UInt64) in m.subtracting(Limbs(k), count: M.count).difference }
+        var top = Limbs()
+        top[M.count - 1] = 1 << 63
+        let plain = [
+            Limbs(), Limbs(1), Limbs(2), mMinus(1), mMinus(2), top, Limbs(UInt64.max, UInt64.max, UInt64.max),
+            Limbs(0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210, 0x0f0f_0f0f_f0f0_f0f0, 0x7fff_ffff_0000_0001),
+        ]
+        // Plus six pseudo-random values (splitmix64 from a fixed seed), all below m for these moduli.
+        var state: UInt64 = 0x5eed
+        let next = { () -> UInt64 in
+            state = state &+ 0x9e37_79b9_7f4a_7c15
+            var z = (state ^ (state >> 30)) &* 0xbf58_476d_1ce4_e5b9
+            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+            return z ^ (z >> 31)
+        }
+        let random = (0..<6).map { _ in
+            var value = Limbs()
+            for i in 0..<M.count { value[i] = next() }
+            value[M.count - 1] >>= 1
+            return value
+        }
+        let values = (plain + random).compactMap { Residue<M>($0) }
+        #expect(values.count == plain.count + random.count)
+        return values
+    }
+
+    private func checkIdentities<M: MontgomeryModulusParameters>(_: M.Type) {
+        let m = M.modulus
+        let mMinus = { (k: UInt64) in m.subtracting(Limbs(k), count: M.count).difference }
+        let values = cornerValues(M.self)
+        let one = Residue<M>.one
+        // (m − 1)² = 1: the largest operands through the product and the square.
+        if let minusOne = Residue<M>(mMinus(1)) {
+            #expect(minusOne * minusOne == one)
+            #expect(minusOne.squared() == one)
+            #expect(minusOne + one == .zero)
+        }
+        for a in values {
+            #expect(a.squared() == a * a, "\(a.value)")
+            #expect((a - a).isZero)
+            #expect(a.isZero ? a.inverseVarTime().isZero : a * a.inverseVarTime() == one, "\(a.value)")
+            for b in values {
+                // (a + b)² = a² + 2ab + b² and (a − b) + b = a, for every pair.
+                let ab = a * b
+                #expect((a + b).squared() == a.squared() + ab + ab + b.squared(), "\(a.value) \(b.value)")
+                #expect((a - b) + b == a)
+                #expect(ab == b * a)
+            }
+        }
     }
 }

@@ -3,7 +3,7 @@
 verification (FIPS 186-5 §6.4.2) that random signatures never reach.
 
 Pure Python (standard library only), affine arithmetic written from the curve equation; the
-curve constants are NIST SP 800-186 §3.2.1.3/§3.2.1.4. Deterministic: a fixed seed, so rerunning
+curve constants are NIST SP 800-186 §3.2.1. Deterministic: a fixed seed, so rerunning
 rewrites the same file.
 
   python3 Vectors/ecdsa/generate.py > Vectors/ecdsa/edge-cases.json

@@ -1,13 +1,16 @@
-// The constants of NIST P-256 and P-384 (FIPS 186-5 §3.2.1.3 and §3.2.1.4 refer to NIST SP 800-186
-// §3.2.1.3 and §3.2.1.4 for them; the same values are SEC 2 v2 secp256r1 and secp384r1): field prime
-// p, group order n, coefficient b (a = −3 for both), base point G. Words are little-endian
+// The constants of NIST P-256 and P-384 as published in NIST SP 800-186 §3.2.1 (FIPS 186-5 takes its
+// curves from there; the same values are SEC 2 v2 §2.4.2 secp256r1 and §2.5.1 secp384r1): field
+// prime p, group order n, coefficient b (a = −3 for both), base point G. Words are little-endian
 // 64-bit limbs of the big-endian hex values published there. R² mod m and −m⁻¹ mod 2^64 are
-// derived values; Tests/PureCryptoTests/ECFieldTests.swift recomputes all of them.
+// derived values; Tests/PureCryptoTests/ECDSAEdgeTests.swift recomputes them, checks G on the curve
+// and n·G = O. Constants only: nothing here depends on input.
 
 /// A short Weierstrass curve y² = x³ − 3x + b over F_p of prime order n (cofactor 1).
 protocol ShortWeierstrassCurve {
     associatedtype Field: MontgomeryModulusParameters
     associatedtype Order: MontgomeryModulusParameters
+    /// The coordinates' representation: `Residue<Field>` or a dedicated one (P-256).
+    associatedtype Coordinate: FieldElement where Coordinate.Modulus == Field
     /// b·R mod p (b in Montgomery form).
     static var bMontgomery: Limbs { get }
     /// Affine coordinates of G (plain integers).
@@ -18,10 +21,11 @@ protocol ShortWeierstrassCurve {
 }
 
 extension ShortWeierstrassCurve {
-    static var b: Residue<Field> { Residue(montgomery: bMontgomery) }
+    static var b: Coordinate { Coordinate(montgomery: bMontgomery) }
 }
 
 enum P256: ShortWeierstrassCurve {
+    typealias Coordinate = P256FieldElement
     enum Field: MontgomeryModulusParameters {
         static var count: Int { 4 }
         // p = 2^256 − 2^224 + 2^192 + 2^96 − 1
@@ -55,6 +59,7 @@ enum P256: ShortWeierstrassCurve {
 }
 
 enum P384: ShortWeierstrassCurve {
+    typealias Coordinate = P384FieldElement
     enum Field: MontgomeryModulusParameters {
         static var count: Int { 6 }
         // p = 2^384 − 2^128 − 2^96 + 2^32 − 1

@@ -33,13 +33,13 @@ private struct SmallMultiples<C: ShortWeierstrassCurve> {
 
     init(_ q: ProjectivePoint<C>) {
         p1 = q
-        p2 = q.doubled()
-        p3 = p2.adding(q)
-        p4 = p2.doubled()
-        p5 = p4.adding(q)
-        p6 = p3.doubled()
-        p7 = p6.adding(q)
-        p8 = p4.doubled()
+        p2 = q.doubledVarTime()
+        p3 = p2.addingVarTime(q)
+        p4 = p2.doubledVarTime()
+        p5 = p4.addingVarTime(q)
+        p6 = p3.doubledVarTime()
+        p7 = p6.addingVarTime(q)
+        p8 = p4.doubledVarTime()
     }
 
     /// m·Q for 1 ≤ m ≤ 8 (the Booth digit's magnitude); any other m gives the identity.
@@ -62,14 +62,14 @@ extension AffinePoint {
     /// 1·G … 64·G in affine form (window 7 needs 2^(7−1) = 64 entries), computed at run time
     /// once per process, so no literal table needs auditing. None is the identity (64 < n).
     static func generatorMultiplesVarTime() -> [AffinePoint<C>] {
-        guard let gx = Residue<C.Field>(C.generatorX), let gy = Residue<C.Field>(C.generatorY) else { return [] }
+        guard let gx = C.Coordinate(C.generatorX), let gy = C.Coordinate(C.generatorY) else { return [] }
         let g = ProjectivePoint<C>(AffinePoint(x: gx, y: gy))
         var table: [AffinePoint<C>] = []
         var multiple = g
         for _ in 0..<(1 << (windowG - 1)) {
             guard let affine = multiple.affineVarTime() else { return [] }
             table.append(affine)
-            multiple = multiple.adding(g)
+            multiple = multiple.addingVarTime(g)
         }
         return table
     }
@@ -89,18 +89,18 @@ extension ProjectivePoint {
         let topG = bits / windowG * windowG
         var accumulator = ProjectivePoint.identity
         for i in stride(from: max(topQ, topG), through: 0, by: -1) {
-            accumulator = accumulator.doubled()
+            accumulator = accumulator.doubledVarTime()
             if i % windowQ == 0 {
                 let d = boothDigitVarTime(u2, window: i / windowQ, width: windowQ)
-                if d > 0 { accumulator = accumulator.adding(qTable[d]) }
-                if d < 0 { accumulator = accumulator.adding(qTable[-d].negated) }
+                if d > 0 { accumulator = accumulator.addingVarTime(qTable[d]) }
+                if d < 0 { accumulator = accumulator.addingVarTime(qTable[-d].negated) }
             }
             if i % windowG == 0 {
                 let d = boothDigitVarTime(u1, window: i / windowG, width: windowG)
                 // |d| ≤ 64 = gTable.count (checked above), so index |d| − 1 is in range.
                 if d != 0, d.magnitude <= gTable.count {
                     let entry = gTable[Int(d.magnitude) - 1]
-                    accumulator = accumulator.adding(d > 0 ? entry : entry.negated)
+                    accumulator = accumulator.addingVarTime(d > 0 ? entry : entry.negated)
                 }
             }
         }

@@ -27,8 +27,8 @@ enum ECDSA {
         // A plain integer times a Montgomery-form residue under Montgomery multiplication is the
         // plain product: (e)·(w·R)·R⁻¹ = e·w mod n.
         let w = sResidue.inverseVarTime().montgomery
-        let u1 = Residue<C.Order>.multiply(e, w)
-        let u2 = Residue<C.Order>.multiply(r, w)
+        let u1 = Residue<C.Order>.multiplyVarTime(e, w)
+        let u2 = Residue<C.Order>.multiplyVarTime(r, w)
 
         // FIPS 186-5 §6.4.2 step 5: "Compute R1 = (x1, y1) = u·G + v·Q. If R1 = O, output INVALID."
         let point = ProjectivePoint<C>.doubleScalarMultiplyVarTime(u1: u1, u2: u2, q: q)
@@ -55,10 +55,10 @@ enum ECDSA {
     /// no inversion (SEC 1 §4.1.4 step 6 computes the same x_R mod n).
     static func xCoordinateMatchesVarTime<C: ShortWeierstrassCurve>(_ point: ProjectivePoint<C>, r: Limbs) -> Bool {
         // r < n < p, so r is a field element.
-        guard let rField = Residue<C.Field>(r) else { return false }
+        guard let rField = C.Coordinate(r) else { return false }
         if rField * point.z == point.x { return true }
         let (rPlusN, carry) = r.adding(C.Order.modulus, count: C.Order.count)
-        guard !carry, let wrapped = Residue<C.Field>(rPlusN) else { return false }
+        guard !carry, let wrapped = C.Coordinate(rPlusN) else { return false }
         return wrapped * point.z == point.x
     }
 }

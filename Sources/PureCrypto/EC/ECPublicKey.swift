@@ -86,10 +86,12 @@ public struct ECPublicKey: Sendable {
     private static func validate<C: ShortWeierstrassCurve>(
         _: C.Type, _ xBytes: ArraySlice<UInt8>, _ yBytes: ArraySlice<UInt8>
     ) throws(ECError) -> (Limbs, Limbs) {
-        guard let x = Residue<C.Field>(bigEndian: xBytes), let y = Residue<C.Field>(bigEndian: yBytes) else {
+        guard let x = Residue<C.Field>(bigEndian: xBytes).map({ C.Coordinate(montgomery: $0.montgomery) }),
+            let y = Residue<C.Field>(bigEndian: yBytes).map({ C.Coordinate(montgomery: $0.montgomery) })
+        else {
             throw .coordinateOutOfRange
         }
-        guard AffinePoint<C>.isOnCurve(x: x, y: y) else { throw .pointNotOnCurve }
+        guard AffinePoint<C>.isOnCurveVarTime(x: x, y: y) else { throw .pointNotOnCurve }
         return (x.montgomery, y.montgomery)
     }
 
@@ -112,10 +114,10 @@ public struct ECPublicKey: Sendable {
     private func verifyVarTime(r: ArraySlice<UInt8>, s: ArraySlice<UInt8>, digest: [UInt8]) -> Bool {
         switch curve {
         case .p256:
-            let q = AffinePoint<P256>(x: Residue(montgomery: x), y: Residue(montgomery: y))
+            let q = AffinePoint<P256>(x: .init(montgomery: x), y: .init(montgomery: y))
             return ECDSA.verifyVarTime(r: r, s: s, digest: digest, q: q)
         case .p384:
-            let q = AffinePoint<P384>(x: Residue(montgomery: x), y: Residue(montgomery: y))
+            let q = AffinePoint<P384>(x: .init(montgomery: x), y: .init(montgomery: y))
             return ECDSA.verifyVarTime(r: r, s: s, digest: digest, q: q)
         }
     }

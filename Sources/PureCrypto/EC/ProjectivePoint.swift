@@ -8,10 +8,12 @@
 // so no input choice reaches an exceptional case. The mixed addition's affine operand is never
 // the identity (it has no affine form); only generator multiples are passed there.
 // Deliberately does not check that inputs are on the curve: keys are checked once on decoding.
+// Timing: the formulas are branch-free, but the field operations underneath are variable-time
+// (MontgomeryResidue.swift), hence the `VarTime` names; every input of verification is public.
 
 /// (X : Y : Z) with x = X/Z, y = Y/Z; the identity is (0 : 1 : 0). Coordinates in Montgomery form.
 struct ProjectivePoint<C: ShortWeierstrassCurve>: Sendable {
-    typealias F = Residue<C.Field>
+    typealias F = C.Coordinate
     var x: F, y: F, z: F
 
     static var identity: ProjectivePoint { ProjectivePoint(x: .zero, y: .one, z: .zero) }
@@ -22,7 +24,7 @@ struct ProjectivePoint<C: ShortWeierstrassCurve>: Sendable {
     var negated: ProjectivePoint { ProjectivePoint(x: x, y: -y, z: z) }
 
     /// Algorithm 4: self + q, complete.
-    func adding(_ q: ProjectivePoint) -> ProjectivePoint {
+    func addingVarTime(_ q: ProjectivePoint) -> ProjectivePoint {
         let b = C.b
         var t0 = x * q.x
         var t1 = y * q.y
@@ -71,7 +73,7 @@ struct ProjectivePoint<C: ShortWeierstrassCurve>: Sendable {
     }
 
     /// Algorithm 5: self + q for an affine q (Z = 1), complete for every projective self.
-    func adding(_ q: AffinePoint<C>) -> ProjectivePoint {
+    func addingVarTime(_ q: AffinePoint<C>) -> ProjectivePoint {
         let b = C.b
         var t0 = x * q.x
         var t1 = y * q.y
@@ -113,11 +115,11 @@ struct ProjectivePoint<C: ShortWeierstrassCurve>: Sendable {
     }
 
     /// Algorithm 6: 2·self, complete (the identity doubles to the identity).
-    func doubled() -> ProjectivePoint {
+    func doubledVarTime() -> ProjectivePoint {
         let b = C.b
-        var t0 = x * x
-        let t1 = y * y
-        var t2 = z * z  // 1–3
+        var t0 = x.squared()
+        let t1 = y.squared()
+        var t2 = z.squared()  // 1–3
         var t3 = x * y
         t3 = t3 + t3
         var z3 = x * z  // 4–6
@@ -162,14 +164,14 @@ struct ProjectivePoint<C: ShortWeierstrassCurve>: Sendable {
 
 /// (x, y) on the curve, never the identity. Coordinates in Montgomery form.
 struct AffinePoint<C: ShortWeierstrassCurve>: Sendable, Equatable {
-    var x: Residue<C.Field>, y: Residue<C.Field>
+    var x: C.Coordinate, y: C.Coordinate
 
     var negated: AffinePoint { AffinePoint(x: x, y: -y) }
 
     /// SEC 1 §3.2.2.1 step 4 (the curve equation): whether y² = x³ − 3x + b.
-    static func isOnCurve(x: Residue<C.Field>, y: Residue<C.Field>) -> Bool {
-        let x2 = x * x
+    static func isOnCurveVarTime(x: C.Coordinate, y: C.Coordinate) -> Bool {
+        let x2 = x.squared()
         let rhs = (x2 * x) - (x + x + x) + C.b
-        return y * y == rhs
+        return y.squared() == rhs
     }
 }
