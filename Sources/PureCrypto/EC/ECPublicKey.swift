@@ -55,6 +55,7 @@ public enum ECError: Error, Sendable, Equatable {
 
 /// An EC public key, validated, ready for ECDSA verification.
 public struct ECPublicKey: Sendable {
+    /// The curve the key lies on (P-256 or P-384).
     public let curve: ECCurve
     /// The SEC 1 uncompressed point 0x04 ‖ X ‖ Y as given.
     public let sec1Point: [UInt8]
