@@ -104,14 +104,18 @@ struct AttributeDecoder {
 
     /// A UTF8String value (X.680 §41: strict UTF-8, RFC 3629).
     func utf8String(_ attribute: ReceiptAttribute) throws(ReceiptError) -> String {
+        String(decoding: try utf8Content(attribute), as: UTF8.self)
+    }
+
+    /// The content octets of a UTF8String value, checked to be strict UTF-8 (RFC 3629).
+    func utf8Content(_ attribute: ReceiptAttribute) throws(ReceiptError) -> ArraySlice<UInt8> {
         let content = try element(attribute, .utf8String).contentBytes
         // RFC 3629 §3: "the octet values C0, C1, F5 to FF never appear"; octets 00-7F each encode one
         // character, so all-ASCII content is well-formed UTF-8 (fast path); anything else is checked.
-        if content.allSatisfy({ $0 < 0x80 }) { return String(decoding: content, as: UTF8.self) }
-        guard let text = DERCursor.decodeUTF8(content) else {
+        guard content.allSatisfy({ $0 < 0x80 }) || DERCursor.decodeUTF8(content) != nil else {
             throw invalid(attribute, "UTF8String is not valid UTF-8")
         }
-        return text
+        return content
     }
 
     /// An IA5String value (X.680 §41.4, Table 8: IA5 is the 128 characters of ISO 646 / ASCII).
