@@ -117,7 +117,7 @@ extension ReceiptAttribute {
     /// Identifier `tag` and a definite length that fits before `end`: moves `position` to the
     /// content and returns the content's end.
     @inline(__always)
-    private static func header(_ bytes: [UInt8], _ position: inout Int, _ end: Int, tag: UInt8) -> Int? {
+    static func header(_ bytes: [UInt8], _ position: inout Int, _ end: Int, tag: UInt8) -> Int? {
         guard end - position >= 2, bytes[position] == tag else { return nil }
         var next = position + 2
         var length = Int(bytes[position + 1])
@@ -136,7 +136,7 @@ extension ReceiptAttribute {
 
     /// A primitive INTEGER of one to eight octets, minimal (X.690 §8.3.2), as `readInt64` reads it.
     @inline(__always)
-    private static func integer(_ bytes: [UInt8], _ position: inout Int, _ end: Int) -> Int64? {
+    static func integer(_ bytes: [UInt8], _ position: inout Int, _ end: Int) -> Int64? {
         var start = position
         guard let contentEnd = header(bytes, &start, end, tag: 0x02), contentEnd > start, contentEnd - start <= 8
         else { return nil }
