@@ -75,9 +75,9 @@ public struct InAppPurchase: Sendable {
     /// 1708: expiration date of an auto-renewable subscription period.
     public internal(set) var subscriptionExpirationDate: Instant?
     /// 1709: undocumented UTF8String (empty in every sample).
-    public internal(set) var attribute1709: String?
+    public var attribute1709: String? { decoded(1709, AttributeDecoder.utf8String) }
     /// 1710: undocumented INTEGER, 0 or four ASCII characters such as `MR5F`.
-    public internal(set) var attribute1710: ASCIIPackedInteger?
+    public var attribute1710: ASCIIPackedInteger? { decoded(1710, AttributeDecoder.packedInteger) }
     /// 1711: web order line item id (up to 8 bytes).
     public internal(set) var webOrderLineItemID: UInt64?
     /// 1712: date Apple customer support cancelled (refunded) the transaction.
@@ -85,23 +85,23 @@ public struct InAppPurchase: Sendable {
     /// 1713: the period is a free trial (any non-zero INTEGER reads as true).
     public internal(set) var isTrialPeriod: Bool?
     /// 1714 ... 1718: undocumented UTF8Strings (empty in every sample), by type.
-    public internal(set) var attribute1714: String?
+    public var attribute1714: String? { decoded(1714, AttributeDecoder.utf8String) }
     /// 1715: undocumented UTF8String.
-    public internal(set) var attribute1715: String?
+    public var attribute1715: String? { decoded(1715, AttributeDecoder.utf8String) }
     /// 1716: undocumented UTF8String.
-    public internal(set) var attribute1716: String?
+    public var attribute1716: String? { decoded(1716, AttributeDecoder.utf8String) }
     /// 1717: undocumented UTF8String.
-    public internal(set) var attribute1717: String?
+    public var attribute1717: String? { decoded(1717, AttributeDecoder.utf8String) }
     /// 1718: undocumented UTF8String.
-    public internal(set) var attribute1718: String?
+    public var attribute1718: String? { decoded(1718, AttributeDecoder.utf8String) }
     /// 1719: the period is an introductory offer (any non-zero INTEGER reads as true).
     public internal(set) var isInIntroOfferPeriod: Bool?
     /// 1720: cancellation reason (INTEGER; reported by one parser, never observed).
-    public internal(set) var cancellationReason: Int64?
+    public var cancellationReason: Int64? { decoded(1720, AttributeDecoder.int64) }
     /// 1721: promotional offer identifier.
-    public internal(set) var promotionalOfferIdentifier: String?
+    public var promotionalOfferIdentifier: String? { decoded(1721, AttributeDecoder.utf8String) }
     /// 1722: undocumented INTEGER (0 in samples).
-    public internal(set) var attribute1722: Int64?
+    public var attribute1722: Int64? { decoded(1722, AttributeDecoder.int64) }
     /// Every attribute of the record, known or not, in file order (read again on each access).
     public var rawAttributes: [ReceiptAttribute] {
         // `parse` read this record whole and without error; reading the same bytes again cannot fail.
@@ -111,6 +111,19 @@ public struct InAppPurchase: Sendable {
 
     init(offset: Int, payload: [UInt8], record: Range<Int>) {
         (self.offset, self.payload, self.record) = (offset, payload, record)
+    }
+
+    /// Attribute `type` of the record, decoded by `read`: the rarely present and undocumented
+    /// attributes are not stored but found again on each access (`parse` checked them, so the
+    /// walk and the decoding cannot fail); nil when absent.
+    private func decoded<T>(
+        _ type: Int64, _ read: (AttributeDecoder) -> (ReceiptAttribute) throws(ReceiptError) -> T
+    ) -> T? {
+        var found: ReceiptAttribute?
+        let visit = { (item: ReceiptAttribute) in if item.type == type { found = item } }
+        try? ReceiptAttribute.forEach(
+            payload, range: record, limit: Limits.maxInAppAttributes, limitName: "", what: { "" }, visit)
+        return found.flatMap { try? read(AttributeDecoder(bytes: payload, inAppOffset: offset))($0) }
     }
 
     /// The text of a UTF8String content range that `parse` validated.
@@ -167,20 +180,12 @@ extension InAppPurchase {
         case 1706: originalPurchaseDate = try decoder.date(item)
         case 1707: productType = InAppProductType(rawValue: try decoder.int64(item))
         case 1708: subscriptionExpirationDate = try decoder.date(item)
-        case 1709: attribute1709 = try decoder.utf8String(item)
-        case 1710: attribute1710 = try decoder.packedInteger(item)
+        case 1709, 1714...1718, 1721: _ = try decoder.utf8Content(item)  // checked, read on access
+        case 1710, 1720, 1722: _ = try decoder.int64(item)  // checked, read on access
         case 1711: webOrderLineItemID = try decoder.uint64(item)
         case 1712: cancellationDate = try decoder.date(item)
         case 1713: isTrialPeriod = try decoder.flag(item)
-        case 1714: attribute1714 = try decoder.utf8String(item)
-        case 1715: attribute1715 = try decoder.utf8String(item)
-        case 1716: attribute1716 = try decoder.utf8String(item)
-        case 1717: attribute1717 = try decoder.utf8String(item)
-        case 1718: attribute1718 = try decoder.utf8String(item)
         case 1719: isInIntroOfferPeriod = try decoder.flag(item)
-        case 1720: cancellationReason = try decoder.int64(item)
-        case 1721: promotionalOfferIdentifier = try decoder.utf8String(item)
-        case 1722: attribute1722 = try decoder.int64(item)
         default: break  // unreachable: the caller passes 1701 ... 1722 only
         }
     }
