@@ -92,21 +92,17 @@ struct AttributeDecoder {
         }
     }
 
-    /// The content of a primitive element with identifier octet `tag` and a short definite length
-    /// filling `attribute`'s value, read straight from the bytes; nil for any other shape, which
-    /// the callers then read with every check and error of PureDER.
-    private func common(_ attribute: ReceiptAttribute, _ tag: UInt8) -> ArraySlice<UInt8>? {
-        var position = attribute.value.startIndex
-        let end = attribute.value.endIndex
-        guard end <= bytes.count, ReceiptAttribute.header(bytes, &position, end, tag: tag) == end else { return nil }
-        return bytes[position..<end]
-    }
-
-    /// The content of the one element of `attribute`'s value (identifier octet `tag`).
+    /// The content of the one element of `attribute`'s value. The common shape (identifier octet
+    /// `tag`, a short definite length filling the value) is read straight from the bytes; any other
+    /// shape is read with every check and error of PureDER.
     private func content(_ attribute: ReceiptAttribute, _ expected: DERTag, _ tag: UInt8) throws(ReceiptError)
         -> ArraySlice<UInt8>
     {
-        if let content = common(attribute, tag) { return content }
+        var position = attribute.value.startIndex
+        let end = attribute.value.endIndex
+        if end <= bytes.count, ReceiptAttribute.header(bytes, &position, end, tag: tag) == end {
+            return bytes[position..<end]
+        }
         return try element(attribute, expected).contentBytes
     }
 
@@ -192,10 +188,9 @@ struct AttributeDecoder {
     /// bytes as `readInt64` reads it; nil for any other shape (then read with every check).
     private func commonInteger(_ attribute: ReceiptAttribute) -> Int64? {
         var position = attribute.value.startIndex
-        let end = attribute.value.endIndex
-        guard end <= bytes.count, let value = ReceiptAttribute.integer(bytes, &position, end), position == end
-        else { return nil }
-        return value
+        guard attribute.value.endIndex <= bytes.count else { return nil }
+        let value = ReceiptAttribute.integer(bytes, &position, attribute.value.endIndex)
+        return position == attribute.value.endIndex ? value : nil
     }
 
     /// An INTEGER 0/1 flag: any non-zero value is true.

@@ -109,10 +109,6 @@ public struct InAppPurchase: Sendable {
             payload, range: record, limit: Limits.maxInAppAttributes, limitName: "", what: { "" })) ?? []
     }
 
-    init(offset: Int, payload: [UInt8], record: Range<Int>) {
-        (self.offset, self.payload, self.record) = (offset, payload, record)
-    }
-
     /// Attribute `type` of the record, decoded by `read`: the rarely present and undocumented
     /// attributes are not stored but found again on each access (`parse` checked them, so the
     /// walk and the decoding cannot fail); nil when absent.

@@ -141,10 +141,8 @@ extension ReceiptAttribute {
         guard let contentEnd = header(bytes, &start, end, tag: 0x02), contentEnd > start, contentEnd - start <= 8
         else { return nil }
         let first = bytes[start]
-        if contentEnd - start > 1 {
-            let second = bytes[start + 1]
-            if (first == 0x00 && second < 0x80) || (first == 0xFF && second >= 0x80) { return nil }
-        }
+        let second = contentEnd - start > 1 ? bytes[start + 1] : nil
+        if let second, (first == 0x00 && second < 0x80) || (first == 0xFF && second >= 0x80) { return nil }
         var value: Int64 = first >= 0x80 ? -1 : 0
         for index in start..<contentEnd { value = (value << 8) | Int64(bytes[index]) }
         position = contentEnd
