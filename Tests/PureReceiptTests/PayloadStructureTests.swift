@@ -42,6 +42,37 @@ let malformedPayloads: [MalformedPayload] = [
     .init(
         name: "non-minimal length", bytes: [0x31, 0x81, 0x03] + DERBuilder.integer(1),
         code: "der.nonMinimalLength", message: "payload"),
+    // X.690 §10.1: the ReceiptAttribute fields read straight from the bytes fall back to PureDER for
+    // any other shape, so these still fail with PureDER's code.
+    .init(
+        name: "in-app ReceiptAttribute with a non-minimal one-octet long length",
+        bytes: withInApp(
+            DERBuilder.set(
+                inAppCore + [
+                    [0x30, 0x81, 0x09] + DERBuilder.integer(1799) + DERBuilder.integer(1) + DERBuilder.octets([])
+                ])),
+        code: "der.nonMinimalLength", message: "in-app purchase"),
+    .init(
+        name: "in-app value with a non-minimal two-octet length",
+        bytes: withInApp(
+            DERBuilder.set([DERBuilder.attribute(1702, [0x0C, 0x82, 0x00, 0x01, 0x70])] + inAppCore.dropFirst())),
+        code: "der.nonMinimalLength", message: "attribute 1702"),
+    .init(
+        name: "in-app attribute type INTEGER with a redundant leading zero",
+        bytes: withInApp(
+            DERBuilder.set(
+                inAppCore + [
+                    DERBuilder.sequence([[0x02, 0x03, 0x00, 0x06, 0xBF], DERBuilder.integer(1), DERBuilder.octets([])])
+                ])),
+        code: "der.invalidValue", message: "in-app purchase"),
+    .init(
+        name: "in-app record: a structural error after a malformed value is the one reported",
+        bytes: withInApp(
+            DERBuilder.set(
+                [DERBuilder.attribute(1704, DERBuilder.ia5("not a date"))] + inAppCore.dropLast() + [
+                    DERBuilder.integer(0)
+                ])),
+        code: "payload.structure", message: "expected ReceiptAttribute SEQUENCE"),
     .init(
         name: "SET length past the end", bytes: [0x31, 0x10, 0x30, 0x00], code: "der.lengthPastEnd",
         message: "payload"),
@@ -225,6 +256,22 @@ struct PayloadStructureTests {
             ]))
         let purchase = try #require(receipt.inAppPurchases.first)
         #expect(purchase.rawAttributes.map(\.type) == [1701, 1702, 1703, 1704, 1799, 1799, 1723])
+    }
+
+    // X.690 §10.1: one- and two-octet long lengths, read straight from the bytes, decode as short ones do.
+    @Test("in-app identifiers with long-form lengths decode, lazily and in full")
+    func longFormLengths() throws {
+        let records = [1, 127, 128, 255, 256, 300].map {
+            SyntheticReceipt.inApp(
+                product: String(repeating: "p", count: $0), transaction: String(repeating: "7", count: $0),
+                purchase: "2024-01-01T00:00:00Z", extra: [DERBuilder.attribute(1714, DERBuilder.utf8("x\($0)"))])
+        }
+        let receipt = try SyntheticReceipt.parse(SyntheticReceipt.payload(adding: records))
+        #expect(receipt.inAppPurchases.map(\.productIdentifier.count) == [1, 127, 128, 255, 256, 300])
+        #expect(receipt.inAppPurchases.map(\.transactionIdentifier.count) == [1, 127, 128, 255, 256, 300])
+        #expect(receipt.inAppPurchases.map(\.attribute1714) == ["x1", "x127", "x128", "x255", "x256", "x300"])
+        #expect(
+            receipt.inAppPurchases.allSatisfy { $0.originalTransactionIdentifier == nil && $0.attribute1715 == nil })
     }
 
     @Test("type 17 repeats; in-app records keep file order")

@@ -92,6 +92,20 @@ struct AttributeDecoder {
         }
     }
 
+    /// The content of the one element of `attribute`'s value. The common shape (identifier octet
+    /// `tag`, a short definite length filling the value) is read straight from the bytes; any other
+    /// shape is read with every check and error of PureDER.
+    private func content(_ attribute: ReceiptAttribute, _ expected: DERTag, _ tag: UInt8) throws(ReceiptError)
+        -> ArraySlice<UInt8>
+    {
+        var position = attribute.value.startIndex
+        let end = attribute.value.endIndex
+        if end <= bytes.count, ReceiptAttribute.header(bytes, &position, end, tag: tag) == end {
+            return bytes[position..<end]
+        }
+        return try element(attribute, expected).contentBytes
+    }
+
     /// The one element inside `attribute`'s value, which must carry `expected` and fill the value.
     func element(_ attribute: ReceiptAttribute, _ expected: DERTag) throws(ReceiptError) -> DERElement {
         var cursor = try positioned(attribute, expected)
@@ -104,14 +118,18 @@ struct AttributeDecoder {
 
     /// A UTF8String value (X.680 §41: strict UTF-8, RFC 3629).
     func utf8String(_ attribute: ReceiptAttribute) throws(ReceiptError) -> String {
-        let content = try element(attribute, .utf8String).contentBytes
+        String(decoding: try utf8Content(attribute), as: UTF8.self)
+    }
+
+    /// The content octets of a UTF8String value, checked to be strict UTF-8 (RFC 3629).
+    func utf8Content(_ attribute: ReceiptAttribute) throws(ReceiptError) -> ArraySlice<UInt8> {
+        let content = try content(attribute, .utf8String, 0x0C)
         // RFC 3629 §3: "the octet values C0, C1, F5 to FF never appear"; octets 00-7F each encode one
         // character, so all-ASCII content is well-formed UTF-8 (fast path); anything else is checked.
-        if content.allSatisfy({ $0 < 0x80 }) { return String(decoding: content, as: UTF8.self) }
-        guard let text = DERCursor.decodeUTF8(content) else {
+        guard content.allSatisfy({ $0 < 0x80 }) || DERCursor.decodeUTF8(content) != nil else {
             throw invalid(attribute, "UTF8String is not valid UTF-8")
         }
-        return text
+        return content
     }
 
     /// An IA5String value (X.680 §41.4, Table 8: IA5 is the 128 characters of ISO 646 / ASCII).
@@ -126,12 +144,12 @@ struct AttributeDecoder {
 
     /// An IA5String date; nil for the empty string ("absent").
     func date(_ attribute: ReceiptAttribute) throws(ReceiptError) -> Instant? {
-        let element = try element(attribute, .ia5String)
-        guard element.contentBytes.allSatisfy({ $0 < 0x80 }) else {
+        let content = try content(attribute, .ia5String, 0x16)
+        guard content.allSatisfy({ $0 < 0x80 }) else {
             throw invalid(attribute, "IA5String holds a byte above 0x7F")
         }
         do {
-            return try parseReceiptDate(bytes: element.contentBytes)
+            return try parseReceiptDate(bytes: content)
         } catch {
             let reason: String
             switch error {
@@ -139,13 +157,14 @@ struct AttributeDecoder {
             case .outOfRange(let text): reason = "\"\(text.displayEscaped)\" has a field out of range"
             }
             throw ReceiptError(
-                code: ReceiptError.date, offset: element.start, attributeType: attribute.type,
-                "\(label(attribute)): \(reason) at byte \(element.start)")
+                code: ReceiptError.date, offset: attribute.valueOffset, attributeType: attribute.type,
+                "\(label(attribute)): \(reason) at byte \(attribute.valueOffset)")
         }
     }
 
     /// An INTEGER value that fits in Int64.
     func int64(_ attribute: ReceiptAttribute) throws(ReceiptError) -> Int64 {
+        if let value = commonInteger(attribute) { return value }
         var cursor = try positioned(attribute, .integer)
         let value = try mapDER(label(attribute), attributeType: attribute.type) { () throws(DERError) in
             try cursor.readInt64("INTEGER")
@@ -156,12 +175,22 @@ struct AttributeDecoder {
 
     /// A non-negative INTEGER value that fits in UInt64 (identifiers of up to 8 bytes).
     func uint64(_ attribute: ReceiptAttribute) throws(ReceiptError) -> UInt64 {
+        if let value = commonInteger(attribute), value >= 0 { return UInt64(value) }
         var cursor = try positioned(attribute, .integer)
         let value = try mapDER(label(attribute), attributeType: attribute.type) { () throws(DERError) in
             try cursor.readUInt64("INTEGER")
         }
         try expectEnd(cursor, attribute)
         return value
+    }
+
+    /// An INTEGER of one to eight octets filling `attribute`'s value, read straight from the
+    /// bytes as `readInt64` reads it; nil for any other shape (then read with every check).
+    private func commonInteger(_ attribute: ReceiptAttribute) -> Int64? {
+        var position = attribute.value.startIndex
+        guard attribute.value.endIndex <= bytes.count else { return nil }
+        let value = ReceiptAttribute.integer(bytes, &position, attribute.value.endIndex)
+        return position == attribute.value.endIndex ? value : nil
     }
 
     /// An INTEGER 0/1 flag: any non-zero value is true.

@@ -1,5 +1,7 @@
 // InAppPurchase: one in-app purchase record — the value of a type-17 receipt attribute, itself a
-// DER `SET OF ReceiptAttribute` — decoded eagerly into typed fields.
+// DER `SET OF ReceiptAttribute` — checked whole in one walk, with no heap allocation per record:
+// numbers and dates are stored decoded; identifiers and the raw attributes stay ranges of the one
+// shared payload and become `String`s and arrays only when read.
 //
 // Accepts: the attributes of RECEIPT-FIELDS.md table 3b with the inner types given there, in any
 // order; unknown types (and repeats of them) kept raw; at most `Limits.maxInAppAttributes`.
@@ -53,14 +55,19 @@ public struct InAppPurchase: Sendable {
     public let offset: Int
     /// 1701: number of items purchased.
     public internal(set) var quantity: Int64?
+    /// The whole payload (shared, not copied) and the record's SET in it.
+    let payload: [UInt8]
+    let record: Range<Int>
+    /// Content ranges of the validated UTF8Strings 1702, 1703 and 1705.
+    var productRange = 0..<0, transactionRange = 0..<0, originalTransactionRange: Range<Int>?
     /// 1702: product identifier.
-    public internal(set) var productIdentifier: String = ""
+    public var productIdentifier: String { text(productRange) }
     /// 1703: transaction identifier (`"0"`, `"1"`, … in Xcode receipts).
-    public internal(set) var transactionIdentifier: String = ""
+    public var transactionIdentifier: String { text(transactionRange) }
     /// 1704: purchase date (for a renewal: the start of its period).
     public internal(set) var purchaseDate = Instant(millisecondsSince1970: 0)
     /// 1705: transaction identifier of the original purchase (absent in Xcode receipts).
-    public internal(set) var originalTransactionIdentifier: String?
+    public var originalTransactionIdentifier: String? { originalTransactionRange.map(text) }
     /// 1706: date of the original purchase.
     public internal(set) var originalPurchaseDate: Instant?
     /// 1707: product type (undocumented by Apple; absent in Xcode receipts).
@@ -68,9 +75,9 @@ public struct InAppPurchase: Sendable {
     /// 1708: expiration date of an auto-renewable subscription period.
     public internal(set) var subscriptionExpirationDate: Instant?
     /// 1709: undocumented UTF8String (empty in every sample).
-    public internal(set) var attribute1709: String?
+    public var attribute1709: String? { decoded(1709, AttributeDecoder.utf8String) }
     /// 1710: undocumented INTEGER, 0 or four ASCII characters such as `MR5F`.
-    public internal(set) var attribute1710: ASCIIPackedInteger?
+    public var attribute1710: ASCIIPackedInteger? { decoded(1710, AttributeDecoder.packedInteger) }
     /// 1711: web order line item id (up to 8 bytes).
     public internal(set) var webOrderLineItemID: UInt64?
     /// 1712: date Apple customer support cancelled (refunded) the transaction.
@@ -78,53 +85,73 @@ public struct InAppPurchase: Sendable {
     /// 1713: the period is a free trial (any non-zero INTEGER reads as true).
     public internal(set) var isTrialPeriod: Bool?
     /// 1714 ... 1718: undocumented UTF8Strings (empty in every sample), by type.
-    public internal(set) var attribute1714: String?
+    public var attribute1714: String? { decoded(1714, AttributeDecoder.utf8String) }
     /// 1715: undocumented UTF8String.
-    public internal(set) var attribute1715: String?
+    public var attribute1715: String? { decoded(1715, AttributeDecoder.utf8String) }
     /// 1716: undocumented UTF8String.
-    public internal(set) var attribute1716: String?
+    public var attribute1716: String? { decoded(1716, AttributeDecoder.utf8String) }
     /// 1717: undocumented UTF8String.
-    public internal(set) var attribute1717: String?
+    public var attribute1717: String? { decoded(1717, AttributeDecoder.utf8String) }
     /// 1718: undocumented UTF8String.
-    public internal(set) var attribute1718: String?
+    public var attribute1718: String? { decoded(1718, AttributeDecoder.utf8String) }
     /// 1719: the period is an introductory offer (any non-zero INTEGER reads as true).
     public internal(set) var isInIntroOfferPeriod: Bool?
     /// 1720: cancellation reason (INTEGER; reported by one parser, never observed).
-    public internal(set) var cancellationReason: Int64?
+    public var cancellationReason: Int64? { decoded(1720, AttributeDecoder.int64) }
     /// 1721: promotional offer identifier.
-    public internal(set) var promotionalOfferIdentifier: String?
+    public var promotionalOfferIdentifier: String? { decoded(1721, AttributeDecoder.utf8String) }
     /// 1722: undocumented INTEGER (0 in samples).
-    public internal(set) var attribute1722: Int64?
-    /// Every attribute of the record, known or not, in file order.
-    public internal(set) var rawAttributes: [ReceiptAttribute] = []
+    public var attribute1722: Int64? { decoded(1722, AttributeDecoder.int64) }
+    /// Every attribute of the record, known or not, in file order (read again on each access).
+    public var rawAttributes: [ReceiptAttribute] {
+        // `parse` read this record whole and without error; reading the same bytes again cannot fail.
+        (try? ReceiptAttribute.readSet(
+            payload, range: record, limit: Limits.maxInAppAttributes, limitName: "", what: { "" })) ?? []
+    }
 
-    init(offset: Int) { self.offset = offset }
+    /// Attribute `type` of the record, decoded by `read`: the rarely present and undocumented
+    /// attributes are not stored but found again on each access (`parse` checked them, so the
+    /// walk and the decoding cannot fail); nil when absent.
+    private func decoded<T>(
+        _ type: Int64, _ read: (AttributeDecoder) -> (ReceiptAttribute) throws(ReceiptError) -> T
+    ) -> T? {
+        var found: ReceiptAttribute?
+        let visit = { (item: ReceiptAttribute) in if item.type == type { found = item } }
+        try? ReceiptAttribute.forEach(
+            payload, range: record, limit: Limits.maxInAppAttributes, limitName: "", what: { "" }, visit)
+        return found.flatMap { try? read(AttributeDecoder(bytes: payload, inAppOffset: offset))($0) }
+    }
+
+    /// The text of a UTF8String content range that `parse` validated.
+    private func text(_ range: Range<Int>) -> String { String(decoding: payload[range], as: UTF8.self) }
 }
 
 extension InAppPurchase {
-    /// Decodes the value of the type-17 attribute `attribute` of `payload`.
+    /// Decodes the value of the type-17 attribute `attribute` of `payload` in one walk. A value or
+    /// duplicate error is held until the walk ends, so a structural error anywhere in the record
+    /// is reported first, as when the record was read whole before its values.
     static func parse(_ payload: [UInt8], _ attribute: ReceiptAttribute) throws(ReceiptError) -> InAppPurchase {
         let what = { "in-app purchase at byte \(attribute.offset)" }
-        let raw = try ReceiptAttribute.readSet(
-            payload, range: attribute.value.startIndex..<attribute.value.endIndex,
-            limit: Limits.maxInAppAttributes, limitName: "Limits.maxInAppAttributes", what: what)
         let decoder = AttributeDecoder(bytes: payload, inAppOffset: attribute.offset)
-        var purchase = InAppPurchase(offset: attribute.offset)
-        // Kept at its exact size (a copy of the slice): the array built by appending has up to twice
-        // the capacity, and a receipt keeps one such array per record.
-        purchase.rawAttributes.reserveCapacity(raw.count)
-        purchase.rawAttributes += raw
+        var purchase = InAppPurchase(
+            offset: attribute.offset, payload: payload, record: attribute.value.startIndex..<attribute.value.endIndex)
         var seen = SeenAttributes(base: 1700)
-        for item in raw {
-            guard (1701...1722).contains(item.type) else { continue }  // unknown: kept raw only
+        var pending: ReceiptError?
+        try ReceiptAttribute.forEach(
+            payload, range: purchase.record, limit: Limits.maxInAppAttributes,
+            limitName: "Limits.maxInAppAttributes", what: what
+        ) { (item) throws(ReceiptError) in
+            guard pending == nil, (1701...1722).contains(item.type) else { return }  // unknown: kept raw only
             // Apple receipt rule (singular-attributes): each in-app attribute appears at most once per record.
-            guard seen.insert(item.type) else { throw AppReceipt.duplicate(item, decoder) }
-            try purchase.decode(item, decoder)
+            guard seen.insert(item.type) else {
+                pending = AppReceipt.duplicate(item, decoder)
+                return
+            }
+            do throws(ReceiptError) { try purchase.decode(item, decoder) } catch { pending = error }
         }
-        for required in [
-            ReceiptAttributeType.productIdentifier, ReceiptAttributeType.transactionIdentifier,
-            ReceiptAttributeType.purchaseDate,
-        ] where !seen.contains(required) {
+        if let pending { throw pending }
+        for required in ReceiptAttributeType.productIdentifier...ReceiptAttributeType.purchaseDate
+        where !seen.contains(required) {
             throw ReceiptError(
                 code: ReceiptError.structure, offset: attribute.offset, attributeType: required,
                 "\(what()): missing attribute \(required) (\(ReceiptAttributeType.name(ofInApp: required)))")
@@ -136,8 +163,8 @@ extension InAppPurchase {
     private mutating func decode(_ item: ReceiptAttribute, _ decoder: AttributeDecoder) throws(ReceiptError) {
         switch item.type {
         case 1701: quantity = try decoder.int64(item)
-        case 1702: productIdentifier = try decoder.utf8String(item)
-        case 1703: transactionIdentifier = try decoder.utf8String(item)
+        case 1702: productRange = try decoder.utf8Content(item).indices
+        case 1703: transactionRange = try decoder.utf8Content(item).indices
         case 1704:
             guard let date = try decoder.date(item) else {
                 throw ReceiptError(
@@ -145,24 +172,16 @@ extension InAppPurchase {
                     "\(decoder.label(item)): empty, but a purchase date is required")
             }
             purchaseDate = date
-        case 1705: originalTransactionIdentifier = try decoder.utf8String(item)
+        case 1705: originalTransactionRange = try decoder.utf8Content(item).indices
         case 1706: originalPurchaseDate = try decoder.date(item)
         case 1707: productType = InAppProductType(rawValue: try decoder.int64(item))
         case 1708: subscriptionExpirationDate = try decoder.date(item)
-        case 1709: attribute1709 = try decoder.utf8String(item)
-        case 1710: attribute1710 = try decoder.packedInteger(item)
+        case 1709, 1714...1718, 1721: _ = try decoder.utf8Content(item)  // checked, read on access
+        case 1710, 1720, 1722: _ = try decoder.int64(item)  // checked, read on access
         case 1711: webOrderLineItemID = try decoder.uint64(item)
         case 1712: cancellationDate = try decoder.date(item)
         case 1713: isTrialPeriod = try decoder.flag(item)
-        case 1714: attribute1714 = try decoder.utf8String(item)
-        case 1715: attribute1715 = try decoder.utf8String(item)
-        case 1716: attribute1716 = try decoder.utf8String(item)
-        case 1717: attribute1717 = try decoder.utf8String(item)
-        case 1718: attribute1718 = try decoder.utf8String(item)
         case 1719: isInIntroOfferPeriod = try decoder.flag(item)
-        case 1720: cancellationReason = try decoder.int64(item)
-        case 1721: promotionalOfferIdentifier = try decoder.utf8String(item)
-        case 1722: attribute1722 = try decoder.int64(item)
         default: break  // unreachable: the caller passes 1701 ... 1722 only
         }
     }

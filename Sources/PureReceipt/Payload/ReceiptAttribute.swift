@@ -75,16 +75,78 @@ extension ReceiptAttribute {
         // X.690 §11.6: in DER the components of a SET OF are in ascending order of their encodings.
         // Deliberately not checked: Xcode receipts write attributes in type order (see file header).
         var count = 0
-        var cursor = set.content
-        while !cursor.isAtEnd {
+        var position = set.content.offset
+        let end = set.content.end
+        while position < end {
             guard count < limit else {
                 throw ReceiptError(
-                    code: "limit.count", offset: cursor.offset,
-                    "\(what()): more than \(limit) attributes (\(limitName)) at byte \(cursor.offset)")
+                    code: "limit.count", offset: position,
+                    "\(what()): more than \(limit) attributes (\(limitName)) at byte \(position)")
             }
             count += 1
+            if set.content.depth < Limits.maxNestingDepth, let (item, next) = readCommon(bytes, at: position, end: end)
+            {
+                position = next
+                try body(item)
+                continue
+            }
+            var cursor = try mapDER(what()) { () throws(DERError) in
+                try DERCursor(bytes: bytes, range: position..<end, rules: .der, depth: set.content.depth)
+            }
             try body(try readOne(&cursor, what: what))
+            position = cursor.offset
         }
+    }
+
+    /// The common encoding of a ReceiptAttribute read straight from `bytes` (end ≤ bytes.count):
+    /// identifier octets 30, 02, 02, 04 and minimal definite lengths of at most two octets. Any
+    /// other encoding, valid or not, returns nil and is read by `readOne` with every check and
+    /// error of PureDER; for these shapes this accepts exactly what `readOne` accepts.
+    @inline(__always)
+    private static func readCommon(_ bytes: [UInt8], at start: Int, end: Int) -> (ReceiptAttribute, Int)? {
+        var position = start
+        guard let fieldsEnd = header(bytes, &position, end, tag: 0x30),
+            let type = integer(bytes, &position, fieldsEnd), let version = integer(bytes, &position, fieldsEnd),
+            header(bytes, &position, fieldsEnd, tag: 0x04) == fieldsEnd
+        else { return nil }
+        return (
+            ReceiptAttribute(type: type, version: version, value: bytes[position..<fieldsEnd], offset: start), fieldsEnd
+        )
+    }
+
+    /// Identifier `tag` and a definite length that fits before `end`: moves `position` to the
+    /// content and returns the content's end.
+    @inline(__always)
+    static func header(_ bytes: [UInt8], _ position: inout Int, _ end: Int, tag: UInt8) -> Int? {
+        guard end - position >= 2, bytes[position] == tag else { return nil }
+        var next = position + 2
+        var length = Int(bytes[position + 1])
+        if length >= 0x80 {
+            // X.690 §10.1: "the length shall be encoded in the minimum number of octets".
+            let octets = length - 0x80
+            guard octets == 1 || octets == 2, end - next >= octets else { return nil }
+            length = octets == 1 ? Int(bytes[next]) : Int(bytes[next]) << 8 | Int(bytes[next + 1])
+            guard length >= (octets == 1 ? 0x80 : 0x100) else { return nil }
+            next += octets
+        }
+        guard length <= end - next else { return nil }
+        position = next
+        return next + length
+    }
+
+    /// A primitive INTEGER of one to eight octets, minimal (X.690 §8.3.2), as `readInt64` reads it.
+    @inline(__always)
+    static func integer(_ bytes: [UInt8], _ position: inout Int, _ end: Int) -> Int64? {
+        var start = position
+        guard let contentEnd = header(bytes, &start, end, tag: 0x02), contentEnd > start, contentEnd - start <= 8
+        else { return nil }
+        let first = bytes[start]
+        let second = contentEnd - start > 1 ? bytes[start + 1] : nil
+        if let second, (first == 0x00 && second < 0x80) || (first == 0xFF && second >= 0x80) { return nil }
+        var value: Int64 = first >= 0x80 ? -1 : 0
+        for index in start..<contentEnd { value = (value << 8) | Int64(bytes[index]) }
+        position = contentEnd
+        return value
     }
 
     /// Reads one ReceiptAttribute SEQUENCE and moves past it.
