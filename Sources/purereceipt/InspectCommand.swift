@@ -121,7 +121,9 @@ enum InspectCommand {
         }
         let receipt = parsed.receipt
         json.beginObject()
-        array("attributes", receipt.rawAttributes.count) { writeRaw(receipt.rawAttributes[$0], inApp: false, into: &$1) }
+        array("attributes", receipt.rawAttributes.count) {
+            writeRaw(receipt.rawAttributes[$0], inApp: false, into: &$1)
+        }
         array("certificates", parsed.signedData.certificates.count) { index, piece in
             let certificate = parsed.signedData.certificates[index]
             piece.beginObject()
@@ -137,7 +139,9 @@ enum InspectCommand {
         }
         array("in_app", receipt.inAppPurchases.count) { index, piece in
             piece.beginArray()
-            for attribute in receipt.inAppPurchases[index].rawAttributes { writeRaw(attribute, inApp: true, into: &piece) }
+            for attribute in receipt.inAppPurchases[index].rawAttributes {
+                writeRaw(attribute, inApp: true, into: &piece)
+            }
             piece.endArray()
         }
         array("signers", parsed.signedData.signerInfos.count) { index, piece in

@@ -128,3 +128,10 @@ struct TimePacificTests {
         #expect(formatted(appendVerifyReceiptPacific, t) == pacific)
     }
 }
+
+/// The text one of the verifyReceipt `append…` date functions writes.
+func formatted(_ append: (Instant, inout [UInt8]) -> Void, _ t: Instant) -> String {
+    var out: [UInt8] = []
+    append(t, &out)
+    return String(decoding: out, as: UTF8.self)
+}

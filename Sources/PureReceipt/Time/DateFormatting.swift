@@ -35,13 +35,6 @@ package func appendVerifyReceiptPacific(_ t: Instant, to out: inout [UInt8]) {
     out.append(contentsOf: " America/Los_Angeles".utf8)
 }
 
-/// The text one of the `append…` functions above writes.
-package func formatted(_ append: (Instant, inout [UInt8]) -> Void, _ t: Instant) -> String {
-    var out: [UInt8] = []
-    append(t, &out)
-    return String(decoding: out, as: UTF8.self)
-}
-
 /// `YYYY-MM-DD HH:MM:SS`.
 private func appendVerifyReceipt(_ f: CivilDateTime, to out: inout [UInt8]) {
     appendDate(f.date, separator: 0x20, to: &out)  // space
