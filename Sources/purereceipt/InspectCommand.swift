@@ -102,85 +102,96 @@ enum InspectCommand {
         return TextReport.hex(attribute.value)
     }
 
-    /// The `--json` report, written piece by piece: each attribute, in-app record, certificate and
-    /// signer is serialized on its own line, so a receipt of 100 000 records is never one object tree.
+    /// The `--json` report, written with the library's JSONWriter: each attribute, in-app record,
+    /// certificate and signer is one compact line (keys in sorted order, as before), and the text
+    /// goes to standard output every 64 KiB, so a receipt of 100 000 records is never held whole.
     static func writeInspectJSON(_ parsed: UnverifiedReceipt) {
-        func piece(_ object: Any) -> String {
-            guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
-                return "{}"
-            }
-            return String(decoding: data, as: UTF8.self)
-        }
-        /// `"key": [` one piece per line `],` (keys written in sorted order, as before).
-        func array(_ key: String, _ count: Int, _ element: (Int) -> Any) {
-            print("  \"\(key)\": [")
+        var json = JSONWriter(pretty: true, capacity: 1 << 17)
+        /// `"key": [` then one compact piece per line.
+        func array(_ key: JSONWriter.Key, _ count: Int, _ element: (Int, inout JSONWriter) -> Void) {
+            json.key(key)
+            json.beginArray()
             for index in 0..<count {
-                let value = element(index)
-                let text = value as? String ?? piece(value)  // a String is an already written piece
-                print("    " + text + (index + 1 < count ? "," : ""))
+                var piece = JSONWriter(capacity: 256)
+                element(index, &piece)
+                json.json(piece.bytes)
+                if json.bytes.count >= 1 << 16 { writeStandardOutput(json.drain()) }
             }
-            print("  ],")
+            json.endArray()
         }
         let receipt = parsed.receipt
-        print("{")
-        array("attributes", receipt.rawAttributes.count) { rawJSON(receipt.rawAttributes[$0], inApp: false) }
-        array("certificates", parsed.signedData.certificates.count) { index -> Any in
+        json.beginObject()
+        array("attributes", receipt.rawAttributes.count) {
+            writeRaw(receipt.rawAttributes[$0], inApp: false, into: &$1)
+        }
+        array("certificates", parsed.signedData.certificates.count) { index, piece in
             let certificate = parsed.signedData.certificates[index]
-            return [
-                "subject": certificate.subject.description, "issuer": certificate.issuer.description,
-                "not_before": certificate.notBefore.description, "not_after": certificate.notAfter.description,
-                "serial": TextReport.hex(certificate.serialNumber), "key": certificate.publicKey.description,
-                "signature_algorithm": TextReport.describe(certificate.signatureAlgorithm),
-                "sha256": TextReport.hex(certificate.sha256Fingerprint()),
-            ]
+            piece.beginObject()
+            piece.field("issuer", certificate.issuer.description)
+            piece.field("key", certificate.publicKey.description)
+            piece.field("not_after", certificate.notAfter.description)
+            piece.field("not_before", certificate.notBefore.description)
+            piece.field("serial", TextReport.hex(certificate.serialNumber))
+            piece.field("sha256", TextReport.hex(certificate.sha256Fingerprint()))
+            piece.field("signature_algorithm", TextReport.describe(certificate.signatureAlgorithm))
+            piece.field("subject", certificate.subject.description)
+            piece.endObject()
         }
-        array("in_app", receipt.inAppPurchases.count) { index -> String in
-            "[" + receipt.inAppPurchases[index].rawAttributes.map { rawJSON($0, inApp: true) }.joined(separator: ",")
-                + "]"
-        }
-        array("signers", parsed.signedData.signerInfos.count) { index -> Any in
-            let signer = parsed.signedData.signerInfos[index]
-            var entry: [String: Any] = [
-                "version": signer.version, "digest": signer.digestAlgorithm.name,
-                "signed_attributes": signer.signedAttributes != nil,
-            ]
-            switch signer.signatureAlgorithm {
-            case .rsaEncryption: entry["signature_algorithm"] = "rsaEncryption"
-            case .rsaWithDigest(let hash): entry["signature_algorithm"] = "\(hash.name)WithRSA"
+        array("in_app", receipt.inAppPurchases.count) { index, piece in
+            piece.beginArray()
+            for attribute in receipt.inAppPurchases[index].rawAttributes {
+                writeRaw(attribute, inApp: true, into: &piece)
             }
-            return entry
+            piece.endArray()
         }
-        print("  \"verified\": false,")
-        print("  \"warning\": \"unverified: nothing here is trustworthy\"")
-        print("}")
+        array("signers", parsed.signedData.signerInfos.count) { index, piece in
+            let signer = parsed.signedData.signerInfos[index]
+            piece.beginObject()
+            piece.field("digest", signer.digestAlgorithm.name)
+            switch signer.signatureAlgorithm {
+            case .rsaEncryption: piece.field("signature_algorithm", "rsaEncryption")
+            case .rsaWithDigest(let hash): piece.field("signature_algorithm", "\(hash.name)WithRSA")
+            }
+            piece.field("signed_attributes", signer.signedAttributes != nil)
+            piece.field("version", Int64(signer.version))
+            piece.endObject()
+        }
+        json.field("verified", false)
+        json.field("warning", "unverified: nothing here is trustworthy")
+        json.endObject()
+        writeStandardOutput(json.drain() + [0x0A])
     }
 
-    /// One raw attribute as a JSON object, keys sorted, written directly: JSONSerialization costs
-    /// about 30 µs per attribute on Linux, and a large receipt has a million of them.
-    static func rawJSON(_ attribute: ReceiptAttribute, inApp: Bool) -> String {
+    /// Member names of a raw attribute, encoded once.
+    private enum Name {
+        static let name: JSONWriter.Key = "name"
+        static let offset: JSONWriter.Key = "offset"
+        static let type: JSONWriter.Key = "type"
+        static let value: JSONWriter.Key = "value"
+        static let valueHex: JSONWriter.Key = "value_hex"
+        static let version: JSONWriter.Key = "version"
+    }
+
+    /// One raw attribute as a JSON object, keys sorted.
+    static func writeRaw(_ attribute: ReceiptAttribute, inApp: Bool, into json: inout JSONWriter) {
         let name =
             inApp
             ? ReceiptAttributeType.name(ofInApp: attribute.type)
             : ReceiptAttributeType.name(ofTopLevel: attribute.type)
-        return "{\"name\":\(jsonString(name)),\"offset\":\(attribute.offset),\"type\":\(attribute.type),"
-            + "\"value\":\(jsonString(valueText(attribute))),\"value_hex\":\"\(TextReport.hex(attribute.value))\","
-            + "\"version\":\(attribute.version)}"
+        json.beginObject()
+        json.field(Name.name, name)
+        json.field(Name.offset, Int64(attribute.offset))
+        json.field(Name.type, Int64(attribute.type))
+        json.field(Name.value, valueText(attribute))
+        json.key(Name.valueHex)
+        json.string { TextReport.appendHex(attribute.value, to: &$0) }
+        json.field(Name.version, Int64(attribute.version))
+        json.endObject()
     }
 
-    /// RFC 8259 §7: a string with `"`, `\\` and the control characters U+0000–U+001F escaped.
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += "\\u00" + TextReport.hex([UInt8(scalar.value)])
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+    /// Writes UTF-8 bytes to standard output, after whatever `print` still buffers.
+    static func writeStandardOutput(_ bytes: [UInt8]) {
+        fflush(nil)
+        FileHandle.standardOutput.write(Data(bytes))
     }
 }

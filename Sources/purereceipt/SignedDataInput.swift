@@ -113,7 +113,7 @@ extension JSONWriter {
         switch value {
         case .null: null()
         case .bool(let flag): bool(flag)
-        case .number(let number): self.number(literal: number.text)
+        case .number(let number): json(Array(number.text.utf8))
         case .string(let text): string(text)
         case .array(let items):
             beginArray()

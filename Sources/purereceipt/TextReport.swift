@@ -25,13 +25,22 @@ enum TextReport {
     static func date(_ instant: Instant?) -> String { instant.map { $0.description } ?? "-" }
 
     static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
-        // Table lookup, not String(format:): reports of large receipts print millions of bytes.
-        let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(2 * bytes.count)
-        for byte in bytes { text += [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]] }
+        appendHex(bytes, to: &text)
         return String(decoding: text, as: UTF8.self)
     }
+
+    /// Lower-case hex digits of `bytes`, appended to `out` (table lookup, not String(format:):
+    /// reports of large receipts print millions of bytes).
+    static func appendHex<C: Collection>(_ bytes: C, to out: inout [UInt8]) where C.Element == UInt8 {
+        for byte in bytes {
+            out.append(hexDigits[Int(byte >> 4)])
+            out.append(hexDigits[Int(byte & 0x0F)])
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Summary of the receipt's main attributes.
     static func receiptLines(_ receipt: AppReceipt) -> [String] {

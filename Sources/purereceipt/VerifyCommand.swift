@@ -64,7 +64,7 @@ enum VerifyCommand {
         }
         // The endpoint emulation is a check like the others: it applies to text output too.
         let document = VerifyReceiptJSON.render(verified, endpoint: endpoint, requestDate: requestDate)
-        if json { print(document.text) }
+        if json { InspectCommand.writeStandardOutput(document.bytes + [0x0A]) }
         if document.status != 0 {
             let environment = verified.receipt.environment?.rawValue ?? "-"
             if document.status == 21007 {

@@ -116,7 +116,7 @@ struct HumanOutputTests {
         let result = try await CLI.run(["inspect", "--json", file.path])
         #expect(result.status == 0, "\(result)")
         #expect(!result.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
-        #expect(result.stdout.contains("\\u001b[31mevil\\u0007\\r\\n"))
+        #expect(result.stdout.contains("\\u001b[31mevil\\u0007\\u000d\\u000a"))
         let attributes = try #require(try result.jsonObject()["attributes"] as? [[String: Any]])
         #expect(attributes.contains { ($0["value"] as? String) == "\"" + hostileText + "\"" }, "\(attributes)")
     }

@@ -1,19 +1,41 @@
-// JSONWriter: builds RFC 8259 JSON text, for verifyReceipt-compatible output and the CLI.
+// JSONWriter: builds RFC 8259 JSON text as UTF-8 bytes, for verifyReceipt-compatible output and the CLI.
 //
 // Produces: objects, arrays, strings, integers (Int64 and UInt64 written exactly, never through
-// Double), number literals passed through unchanged, booleans and null; compact (`{"a":1}`) or
-// pretty-printed with a two-space indent, `": "` after keys and empty containers as `{}` / `[]`.
+// Double), JSON text passed through unchanged (`json(_:)`), booleans and null; compact
+// (`{"a":1}`) or pretty-printed with a two-space indent, `": "` after keys and empty containers as
+// `{}` / `[]`.
 // Strings: RFC 8259 §7: `"` and `\` are escaped as `\"` and `\\`, U+0000 ... U+001F as `\u00XX`;
 // everything else (including non-ASCII) is written as UTF-8 unchanged (RFC 8259 §8.1).
-// Does not check: duplicate keys (RFC 8259 §4 "SHOULD be unique" is the caller's business).
+// Speed: one byte buffer, reserved once from the caller's estimate; member names encoded once as
+// `Key` constants (quotes and colon included); numbers written digit by digit into the buffer;
+// string content copied as one block and rewritten only from its first character that needs an
+// escape. No String is built per value.
+// Does not check: duplicate keys (RFC 8259 §4 "SHOULD be unique" is the caller's business), or
+// that text given to `json(_:)` is JSON.
 // Misuse (a value in an object without a key, a key outside an object, unbalanced end calls, a
 // second top-level value) is not a trap: it is recorded and `isWellFormed` turns false.
 
 /// A JSON text under construction. Use: `var w = JSONWriter(pretty: true); w.beginObject();
-/// w.key("status"); w.integer(0); w.endObject(); let text = w.text`.
+/// w.field("status", Int64(0)); w.endObject(); let text = w.text`.
 package struct JSONWriter: Sendable {
-    /// The JSON text written so far.
-    package private(set) var text: String = ""
+    /// An object member's name as written: quoted, escaped, followed by `:` (compact) or `: `
+    /// (pretty). Make constants of the names a document repeats: each is encoded once.
+    package struct Key: Sendable, ExpressibleByStringLiteral {
+        package let compact: [UInt8]
+        package let pretty: [UInt8]
+
+        package init(_ name: String) {
+            var writer = JSONWriter()
+            writer.appendQuoted(name)
+            compact = writer.bytes + [0x3A]  // :
+            pretty = compact + [0x20]
+        }
+
+        package init(stringLiteral name: String) { self.init(name) }
+    }
+
+    /// The JSON text written so far (since the last `drain()`), UTF-8.
+    package private(set) var bytes: [UInt8] = []
     /// Whether output is indented (two spaces per level, one member or element per line).
     package let pretty: Bool
 
@@ -26,99 +48,119 @@ package struct JSONWriter: Sendable {
     private var hasTopLevelValue = false
     /// Some call did not fit the structure (see the file header).
     private var misused = false
+    /// What precedes the first member or element of the innermost container: in pretty output a
+    /// line break and two spaces per level (kept up to date by begin/end), else nothing; and what
+    /// precedes the others: the same after `,`.
+    private var firstSeparator: [UInt8]
+    private var nextSeparator: [UInt8]
 
-    package init(pretty: Bool = false) {
+    /// A writer whose buffer holds `capacity` bytes before it first grows.
+    package init(pretty: Bool = false, capacity: Int = 0) {
         self.pretty = pretty
+        firstSeparator = pretty ? [0x0A] : []
+        nextSeparator = pretty ? [0x2C, 0x0A] : [0x2C]
+        bytes.reserveCapacity(capacity)
     }
+
+    /// The JSON text written so far (since the last `drain()`).
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// True when exactly one complete top-level value was written and every call was in place.
     package var isWellFormed: Bool {
         !misused && stack.isEmpty && !awaitingValue && hasTopLevelValue
     }
 
+    /// Hands over the text written so far and empties the buffer; the open containers stay open,
+    /// so a long document can be written out piece by piece.
+    package mutating func drain() -> [UInt8] {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return bytes
+    }
+
     // MARK: containers
 
-    package mutating func beginObject() {
-        beforeValue()
-        text.append("{")
-        stack.append((.object, false))
-    }
-
-    package mutating func endObject() { end(.object, closing: "}") }
-
-    package mutating func beginArray() {
-        beforeValue()
-        text.append("[")
-        stack.append((.array, false))
-    }
-
-    package mutating func endArray() { end(.array, closing: "]") }
+    package mutating func beginObject() { begin(.object, 0x7B) }  // {
+    package mutating func endObject() { end(.object, 0x7D) }  // }
+    package mutating func beginArray() { begin(.array, 0x5B) }  // [
+    package mutating func endArray() { end(.array, 0x5D) }  // ]
 
     /// Writes an object member's name; the next call must write its value.
-    package mutating func key(_ name: String) {
+    package mutating func key(_ key: Key) {
         guard let top = stack.last, top.container == .object, !awaitingValue else {
             misused = true
             return
         }
         separate()
-        appendString(name)
-        text.append(pretty ? ": " : ":")
+        bytes.append(contentsOf: pretty ? key.pretty : key.compact)
         awaitingValue = true
     }
+
+    /// Writes a member name known only at run time (encoded on each call).
+    package mutating func key(_ name: String) { key(Key(name)) }
 
     // MARK: values
 
     package mutating func string(_ value: String) {
         beforeValue()
-        appendString(value)
+        appendQuoted(value)
+    }
+
+    /// A string whose content `write` appends to the buffer directly (digits, dates: no String
+    /// built). It is not escaped: `write` must append only characters that need no escape (callers
+    /// write ASCII digits, letters, space and `-:/_`).
+    package mutating func string(_ write: (inout [UInt8]) -> Void) {
+        beforeValue()
+        bytes.append(0x22)
+        write(&bytes)
+        bytes.append(0x22)
     }
 
     package mutating func integer(_ value: Int64) {
         beforeValue()
-        text.append(String(value))
+        appendDecimal(value, to: &bytes)
     }
 
     package mutating func integer(_ value: UInt64) {
         beforeValue()
-        text.append(String(value))
+        appendDecimal(value, to: &bytes)
     }
 
-    /// A number written as the given JSON literal, unchanged (e.g. a parsed `JSONNumber`'s text,
-    /// which the reader validated); never converted through Double.
-    package mutating func number(literal: String) {
+    /// A value given as JSON text, copied unchanged: a parsed `JSONNumber`'s text (never
+    /// converted through Double), or a piece written by another, e.g. compact, writer.
+    package mutating func json(_ text: [UInt8]) {
         beforeValue()
-        text.append(literal)
+        bytes.append(contentsOf: text)
     }
 
     package mutating func bool(_ value: Bool) {
         beforeValue()
-        text.append(value ? "true" : "false")
+        bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
     }
 
     package mutating func null() {
         beforeValue()
-        text.append("null")
+        bytes.append(contentsOf: "null".utf8)
     }
 
     // MARK: convenience for object members
 
-    package mutating func field(_ name: String, _ value: String) {
-        key(name)
+    package mutating func field(_ key: Key, _ value: String) {
+        self.key(key)
         string(value)
     }
 
-    package mutating func field(_ name: String, _ value: Int64) {
-        key(name)
+    package mutating func field(_ key: Key, _ value: Int64) {
+        self.key(key)
         integer(value)
     }
 
-    package mutating func field(_ name: String, _ value: UInt64) {
-        key(name)
+    package mutating func field(_ key: Key, _ value: UInt64) {
+        self.key(key)
         integer(value)
     }
 
-    package mutating func field(_ name: String, _ value: Bool) {
-        key(name)
+    package mutating func field(_ key: Key, _ value: Bool) {
+        self.key(key)
         bool(value)
     }
 
@@ -144,57 +186,86 @@ package struct JSONWriter: Sendable {
     /// marks the innermost container as non-empty.
     private mutating func separate() {
         guard let last = stack.indices.last else { return }
-        if stack[last].hasContent { text.append(",") }
+        bytes.append(contentsOf: stack[last].hasContent ? nextSeparator : firstSeparator)
         stack[last].hasContent = true
-        newline(depth: stack.count)
     }
 
-    private mutating func end(_ container: Container, closing: String) {
+    private mutating func begin(_ container: Container, _ opening: UInt8) {
+        beforeValue()
+        bytes.append(opening)
+        stack.append((container, false))
+        if pretty {
+            firstSeparator += [0x20, 0x20]
+            nextSeparator += [0x20, 0x20]
+        }
+    }
+
+    private mutating func end(_ container: Container, _ closing: UInt8) {
         guard let top = stack.last, top.container == container, !awaitingValue else {
             misused = true
             return
         }
         stack.removeLast()
-        if top.hasContent { newline(depth: stack.count) }
-        text.append(closing)
+        if pretty {  // begin added these two spaces, and this end matches that begin (guard above)
+            firstSeparator.removeLast(2)
+            nextSeparator.removeLast(2)
+        }
+        if top.hasContent { bytes.append(contentsOf: firstSeparator) }
+        bytes.append(closing)
     }
 
-    private mutating func newline(depth: Int) {
-        guard pretty else { return }
-        text.append("\n")
-        for _ in 0..<depth { text.append("  ") }
+    /// The string's UTF-8, quoted and escaped.
+    private mutating func appendQuoted(_ value: String) {
+        bytes.append(0x22)
+        let start = bytes.count
+        bytes.append(contentsOf: value.utf8)
+        escape(from: start)
+        bytes.append(0x22)
     }
 
     /// RFC 8259 §7: quotation mark, reverse solidus and the control characters U+0000 through
-    /// U+001F MUST be escaped. Runs without such characters are appended as one slice.
-    private mutating func appendString(_ value: String) {
-        text.append("\"")
-        let utf8 = value.utf8
-        var runStart = utf8.startIndex
-        var i = utf8.startIndex
-        while i < utf8.endIndex {
-            let c = utf8[i]
-            if c == 0x22 || c == 0x5C || c < 0x20 {
-                text.append(contentsOf: value[runStart..<i])
-                switch c {
-                case 0x22: text.append("\\\"")
-                case 0x5C: text.append("\\\\")
-                default:
-                    text.append("\\u00")
-                    text.append(hexDigit(c >> 4))
-                    text.append(hexDigit(c & 0x0F))
-                }
-                i = utf8.index(after: i)
-                runStart = i
-            } else {
-                i = utf8.index(after: i)
+    /// U+001F MUST be escaped. Escapes the string content in `bytes[start...]` in place: nothing
+    /// moves unless such a character occurs; from the first one on, the rest is rewritten.
+    private mutating func escape(from start: Int) {
+        guard let first = bytes[start...].firstIndex(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return }
+        let rest = Array(bytes[first...])
+        bytes.removeSubrange(first...)
+        for c in rest {
+            switch c {
+            case 0x22, 0x5C: bytes += [0x5C, c]  // \" \\
+            case ..<0x20: bytes += [0x5C, 0x75, 0x30, 0x30, hexDigit(c >> 4), hexDigit(c & 0x0F)]  // \u00XX
+            default: bytes.append(c)
             }
         }
-        text.append(contentsOf: value[runStart..<i])
-        text.append("\"")
     }
 
-    private func hexDigit(_ v: UInt8) -> Character {
-        Character(Unicode.Scalar(v < 10 ? v + 0x30 : v + 0x57))  // v ≤ 15: "0"–"9", "a"–"f"
+    private func hexDigit(_ v: UInt8) -> UInt8 {
+        v < 10 ? v + 0x30 : v + 0x57  // v ≤ 15: "0"–"9", "a"–"f"
+    }
+}
+
+/// `value` in decimal, `-` first when negative, the digits left-padded with zeros to at least
+/// `width`; written digit by digit into `out`.
+package func appendDecimal(_ value: Int64, width: Int = 1, to out: inout [UInt8]) {
+    if value < 0 { out.append(0x2D) }  // -
+    appendDecimal(value.magnitude, width: width, to: &out)
+}
+
+/// The decimal digits of `value`, left-padded with zeros to at least `width` digits. No
+/// allocation and no reversal: digits are taken by descending powers of ten.
+package func appendDecimal(_ value: UInt64, width: Int = 1, to out: inout [UInt8]) {
+    var divisor: UInt64 = 1
+    var digits = 1
+    while divisor <= value / 10 {  // divisor * 10 ≤ value ≤ UInt64.max: no overflow
+        divisor *= 10
+        digits += 1
+    }
+    for _ in digits..<max(digits, width) { out.append(0x30) }
+    var rest = value
+    while divisor > 0 {
+        let digit = rest / divisor  // 0 ... 9: rest < 10 * divisor
+        out.append(UInt8(truncatingIfNeeded: digit) + 0x30)
+        rest -= digit * divisor
+        divisor /= 10
     }
 }

@@ -21,8 +21,10 @@ public enum VerifyReceiptEndpoint: Sendable {
 public struct VerifyReceiptDocument: Sendable {
     /// The document's `status`: 0, or the endpoint's error status (21002, 21003, 21007, 21008, 21010).
     public let status: Int
+    /// The JSON text as UTF-8, as rendered (write it out as is; no String is built).
+    public let bytes: [UInt8]
     /// The JSON text.
-    public let text: String
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// Renders receipts and failures as the JSON documents of Apple's deprecated verifyReceipt endpoint
@@ -58,7 +60,9 @@ public enum VerifyReceiptJSON {
             reason = "production receipt sent to the sandbox endpoint"
         default: break
         }
-        var json = JSONWriter(pretty: pretty)
+        // About 900 bytes per pretty-printed in-app purchase; the count is capped so the estimate
+        // cannot overflow (a larger document grows the buffer as it goes).
+        var json = JSONWriter(pretty: pretty, capacity: 1024 * (2 + min(receipt.inAppPurchases.count, 1 << 24)))
         json.beginObject()
         json.field("status", Int64(status))
         if let reason {
@@ -71,7 +75,7 @@ public enum VerifyReceiptJSON {
             writeReceipt(receipt, requestDate: requestDate, into: &json)
         }
         json.endObject()
-        return VerifyReceiptDocument(status: status, text: json.text)
+        return VerifyReceiptDocument(status: status, bytes: json.bytes)
     }
 
     /// The response for a receipt that failed validation: `status` (21002, 21003 or 21010) with the
@@ -85,27 +89,67 @@ public enum VerifyReceiptJSON {
         json.field("message", error.message)
         if let offset = error.offset { json.field("offset", Int64(offset)) }
         json.endObject()
-        return VerifyReceiptDocument(status: error.status, text: json.text)
+        return VerifyReceiptDocument(status: error.status, bytes: json.bytes)
+    }
+
+    /// Member names of the receipt document, encoded once.
+    private enum Name {
+        static let receiptType: JSONWriter.Key = "receipt_type"
+        static let adamID: JSONWriter.Key = "adam_id"
+        static let appItemID: JSONWriter.Key = "app_item_id"
+        static let bundleID: JSONWriter.Key = "bundle_id"
+        static let applicationVersion: JSONWriter.Key = "application_version"
+        static let downloadID: JSONWriter.Key = "download_id"
+        static let versionExternalIdentifier: JSONWriter.Key = "version_external_identifier"
+        static let receiptCreationDate = DateNames("receipt_creation_date")
+        static let requestDate = DateNames("request_date")
+        static let originalPurchaseDate = DateNames("original_purchase_date")
+        static let originalApplicationVersion: JSONWriter.Key = "original_application_version"
+        static let expirationDate = DateNames("expiration_date")
+        static let preorderDate = DateNames("preorder_date")
+        static let inApp: JSONWriter.Key = "in_app"
+        static let quantity: JSONWriter.Key = "quantity"
+        static let productID: JSONWriter.Key = "product_id"
+        static let transactionID: JSONWriter.Key = "transaction_id"
+        static let originalTransactionID: JSONWriter.Key = "original_transaction_id"
+        static let purchaseDate = DateNames("purchase_date")
+        static let expiresDate = DateNames("expires_date")
+        static let webOrderLineItemID: JSONWriter.Key = "web_order_line_item_id"
+        static let isTrialPeriod: JSONWriter.Key = "is_trial_period"
+        static let isInIntroOfferPeriod: JSONWriter.Key = "is_in_intro_offer_period"
+        static let cancellationDate = DateNames("cancellation_date")
+        static let promotionalOfferID: JSONWriter.Key = "promotional_offer_id"
+    }
+
+    /// The names of a verifyReceipt date triple: `name`, `name_ms`, `name_pst`.
+    private struct DateNames: Sendable {
+        let utc: JSONWriter.Key
+        let ms: JSONWriter.Key
+        let pst: JSONWriter.Key
+
+        init(_ name: String) {
+            (utc, ms, pst) = (JSONWriter.Key(name), JSONWriter.Key(name + "_ms"), JSONWriter.Key(name + "_pst"))
+        }
     }
 
     private static func writeReceipt(_ receipt: AppReceipt, requestDate: Instant?, into json: inout JSONWriter) {
         json.beginObject()
-        if let environment = receipt.environment { json.field("receipt_type", environment.rawValue) }
+        if let environment = receipt.environment { json.field(Name.receiptType, environment.rawValue) }
         if let id = receipt.appItemID {
-            json.field("adam_id", id)
-            json.field("app_item_id", id)
+            json.field(Name.adamID, id)
+            json.field(Name.appItemID, id)
         }
-        json.field("bundle_id", receipt.bundleIdentifier)
-        json.field("application_version", receipt.appVersion)
-        if let value = receipt.downloadID { json.field("download_id", value) }
-        if let value = receipt.versionExternalIdentifier { json.field("version_external_identifier", value) }
-        writeDate("receipt_creation_date", receipt.creationDate, into: &json)
-        writeDate("request_date", requestDate, into: &json)
-        writeDate("original_purchase_date", receipt.originalPurchaseDate, into: &json)
-        if let value = receipt.originalAppVersion { json.field("original_application_version", value) }
-        writeDate("expiration_date", receipt.expirationDate, into: &json)
-        writeDate("preorder_date", receipt.preorderDate, into: &json)
-        json.key("in_app")
+        json.field(Name.bundleID, receipt.bundleIdentifier)
+        json.field(Name.applicationVersion, receipt.appVersion)
+        if let value = receipt.downloadID { json.field(Name.downloadID, value) }
+        if let value = receipt.versionExternalIdentifier { json.field(Name.versionExternalIdentifier, value) }
+        writeDate(Name.receiptCreationDate, receipt.creationDate, into: &json)
+        writeDate(Name.requestDate, requestDate, into: &json)
+        writeDate(Name.originalPurchaseDate, receipt.originalPurchaseDate, into: &json)
+        if let value = receipt.originalAppVersion { json.field(Name.originalApplicationVersion, value) }
+        writeDate(Name.expirationDate, receipt.expirationDate, into: &json)
+        writeDate(Name.preorderDate, receipt.preorderDate, into: &json)
+        json.key(Name.inApp)
         json.beginArray()
         for purchase in receipt.inAppPurchases { writePurchase(purchase, into: &json) }
         json.endArray()
@@ -114,28 +158,35 @@ public enum VerifyReceiptJSON {
 
     private static func writePurchase(_ purchase: InAppPurchase, into json: inout JSONWriter) {
         json.beginObject()
-        if let value = purchase.quantity { json.field("quantity", String(value)) }
-        json.field("product_id", purchase.productIdentifier)
-        json.field("transaction_id", purchase.transactionIdentifier)
-        if let value = purchase.originalTransactionIdentifier { json.field("original_transaction_id", value) }
-        writeDate("purchase_date", purchase.purchaseDate, into: &json)
-        writeDate("original_purchase_date", purchase.originalPurchaseDate, into: &json)
-        writeDate("expires_date", purchase.subscriptionExpirationDate, into: &json)
-        if let value = purchase.webOrderLineItemID { json.field("web_order_line_item_id", String(value)) }
-        if let value = purchase.isTrialPeriod { json.field("is_trial_period", value ? "true" : "false") }
-        if let value = purchase.isInIntroOfferPeriod {
-            json.field("is_in_intro_offer_period", value ? "true" : "false")
+        if let value = purchase.quantity {
+            json.key(Name.quantity)
+            json.string { appendDecimal(value, to: &$0) }
         }
-        writeDate("cancellation_date", purchase.cancellationDate, into: &json)
-        if let value = purchase.promotionalOfferIdentifier { json.field("promotional_offer_id", value) }
+        json.field(Name.productID, purchase.productIdentifier)
+        json.field(Name.transactionID, purchase.transactionIdentifier)
+        if let value = purchase.originalTransactionIdentifier { json.field(Name.originalTransactionID, value) }
+        writeDate(Name.purchaseDate, purchase.purchaseDate, into: &json)
+        writeDate(Name.originalPurchaseDate, purchase.originalPurchaseDate, into: &json)
+        writeDate(Name.expiresDate, purchase.subscriptionExpirationDate, into: &json)
+        if let value = purchase.webOrderLineItemID {
+            json.key(Name.webOrderLineItemID)
+            json.string { appendDecimal(value, to: &$0) }
+        }
+        if let value = purchase.isTrialPeriod { json.field(Name.isTrialPeriod, value ? "true" : "false") }
+        if let value = purchase.isInIntroOfferPeriod { json.field(Name.isInIntroOfferPeriod, value ? "true" : "false") }
+        writeDate(Name.cancellationDate, purchase.cancellationDate, into: &json)
+        if let value = purchase.promotionalOfferIdentifier { json.field(Name.promotionalOfferID, value) }
         json.endObject()
     }
 
-    /// The verifyReceipt date triple: `name`, `name_ms`, `name_pst`; nothing when absent.
-    private static func writeDate(_ name: String, _ instant: Instant?, into json: inout JSONWriter) {
+    /// The verifyReceipt date triple, each written straight into the buffer; nothing when absent.
+    private static func writeDate(_ names: DateNames, _ instant: Instant?, into json: inout JSONWriter) {
         guard let instant else { return }
-        json.field(name, formatVerifyReceiptUTC(instant))
-        json.field(name + "_ms", String(instant.millisecondsSince1970))
-        json.field(name + "_pst", formatVerifyReceiptPacific(instant))
+        json.key(names.utc)
+        json.string { appendVerifyReceiptUTC(instant, to: &$0) }
+        json.key(names.ms)
+        json.string { appendDecimal(instant.millisecondsSince1970, to: &$0) }
+        json.key(names.pst)
+        json.string { appendVerifyReceiptPacific(instant, to: &$0) }
     }
 }

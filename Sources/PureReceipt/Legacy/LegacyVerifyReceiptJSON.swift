@@ -13,10 +13,11 @@ extension VerifyReceiptJSON {
         json.beginObject()
         for entry in verified.receipt.purchaseInfo.entries {
             // Apple legacy rule (json-keys): verifyReceipt wrote each key with `-` replaced by `_`.
-            json.field(String(decoding: entry.key.utf8.map { $0 == 0x2D ? 0x5F : $0 }, as: UTF8.self), entry.value)
+            json.key(String(decoding: entry.key.utf8.map { $0 == 0x2D ? 0x5F : $0 }, as: UTF8.self))
+            json.string(entry.value)
         }
         json.endObject()
         json.endObject()
-        return VerifyReceiptDocument(status: 0, text: json.text)
+        return VerifyReceiptDocument(status: 0, bytes: json.bytes)
     }
 }

@@ -16,73 +16,61 @@ package func formatRFC3339(_ t: Instant) -> String {
     appendClock(f, to: &out)
     if f.millisecond != 0 {
         out.append(0x2E)  // .
-        appendPadded(f.millisecond, width: 3, to: &out)
+        appendDecimal(f.millisecond, width: 3, to: &out)
     }
     out.append(0x5A)  // Z
     return String(decoding: out, as: UTF8.self)
 }
 
-/// verifyReceipt's UTC form, e.g. "2020-07-22 17:39:08 Etc/GMT".
-package func formatVerifyReceiptUTC(_ t: Instant) -> String {
-    formatVerifyReceipt(CivilDateTime(t), zoneName: " Etc/GMT")
+/// verifyReceipt's UTC form, e.g. "2020-07-22 17:39:08 Etc/GMT", appended to `out`.
+package func appendVerifyReceiptUTC(_ t: Instant, to out: inout [UInt8]) {
+    appendVerifyReceipt(CivilDateTime(t), to: &out)
+    out.append(contentsOf: " Etc/GMT".utf8)
 }
 
-/// verifyReceipt's Pacific form, e.g. "2020-07-22 10:39:08 America/Los_Angeles" (PDT, UTC−7).
-/// Uses the US rules in PacificTime.swift (standard time only before 1967).
-package func formatVerifyReceiptPacific(_ t: Instant) -> String {
-    let offset = PacificTime.offsetSeconds(at: t)
-    return formatVerifyReceipt(CivilDateTime(t, offsetSeconds: offset), zoneName: " America/Los_Angeles")
+/// verifyReceipt's Pacific form, e.g. "2020-07-22 10:39:08 America/Los_Angeles" (PDT, UTC−7),
+/// appended to `out`. Uses the US rules in PacificTime.swift (standard time only before 1967).
+package func appendVerifyReceiptPacific(_ t: Instant, to out: inout [UInt8]) {
+    appendVerifyReceipt(CivilDateTime(t, offsetSeconds: PacificTime.offsetSeconds(at: t)), to: &out)
+    out.append(contentsOf: " America/Los_Angeles".utf8)
 }
 
-private func formatVerifyReceipt(_ f: CivilDateTime, zoneName: String) -> String {
-    var out: [UInt8] = []
-    out.reserveCapacity(48)
+/// `YYYY-MM-DD HH:MM:SS`.
+private func appendVerifyReceipt(_ f: CivilDateTime, to out: inout [UInt8]) {
     appendDate(f.date, separator: 0x20, to: &out)  // space
     appendClock(f, to: &out)
-    out.append(contentsOf: zoneName.utf8)
-    return String(decoding: out, as: UTF8.self)
 }
 
 /// `YYYY-MM-DD` followed by `separator`.
 private func appendDate(_ d: CivilDate, separator: UInt8, to out: inout [UInt8]) {
-    if d.year < 0 {
-        out.append(0x2D)  // -
-        appendPadded(0 - d.year, width: 4, to: &out)  // |year| ≤ 4e8: negation cannot overflow
-    } else if d.year > 9999 {
-        out.append(0x2B)  // +
-        appendPadded(d.year, width: 4, to: &out)
+    if d.year >= 0 && d.year <= 9999 {
+        appendTwoDigits(d.year / 100, to: &out)
+        appendTwoDigits(d.year % 100, to: &out)
     } else {
-        appendPadded(d.year, width: 4, to: &out)
+        if d.year > 9999 { out.append(0x2B) }  // +; a negative year gets its -
+        appendDecimal(d.year, width: 4, to: &out)
     }
     out.append(0x2D)
-    appendPadded(d.month, width: 2, to: &out)
+    appendTwoDigits(d.month, to: &out)
     out.append(0x2D)
-    appendPadded(d.day, width: 2, to: &out)
+    appendTwoDigits(d.day, to: &out)
     out.append(separator)
 }
 
 /// `HH:MM:SS`.
 private func appendClock(_ f: CivilDateTime, to out: inout [UInt8]) {
-    appendPadded(f.hour, width: 2, to: &out)
+    appendTwoDigits(f.hour, to: &out)
     out.append(0x3A)  // :
-    appendPadded(f.minute, width: 2, to: &out)
+    appendTwoDigits(f.minute, to: &out)
     out.append(0x3A)
-    appendPadded(f.second, width: 2, to: &out)
+    appendTwoDigits(f.second, to: &out)
 }
 
-/// Decimal digits of `value` (≥ 0; negative values are written as 0), left-padded with zeros to
-/// at least `width` digits. No allocation: digits are taken by descending powers of ten.
-private func appendPadded(_ value: Int64, width: Int, to out: inout [UInt8]) {
-    let v = max(value, 0)
-    var divisor: Int64 = 1
-    var digits = 1
-    while divisor <= v / 10 {  // divisor * 10 ≤ v ≤ Int64.max: no overflow
-        divisor *= 10
-        digits += 1
-    }
-    for _ in digits..<max(digits, width) { out.append(0x30) }
-    while divisor > 0 {
-        out.append(UInt8(truncatingIfNeeded: v / divisor % 10) + 0x30)  // one digit: 0 ... 9
-        divisor /= 10
-    }
+/// The two digits of a calendar field (0 ... 99 by construction in CivilDate and CivilDateTime;
+/// anything else is clamped, never a trap).
+@inline(__always)
+private func appendTwoDigits(_ value: Int64, to out: inout [UInt8]) {
+    let v = UInt8(clamping: min(max(value, 0), 99))
+    out.append(0x30 + v / 10)
+    out.append(0x30 + v % 10)
 }
