@@ -50,12 +50,21 @@ private struct PathSearch {
     private(set) var failure: X509Error?
     private(set) var deadEnd: X509Error?
 
+    /// For each node, the nodes whose subject is its issuer name: names are compared once per pair
+    /// here, never during the search (names are attacker-sized).
+    private(set) var issuerCandidates: [[Int]] = []
+
     init(leaf: Certificate, pool: [Certificate], anchors: [Certificate]) {
         nodes = [leaf]
+        // Every certificate once, and none equal to the leaf (a certificate appears at most once in
+        // a path), so the search compares indices, never certificate bytes.
         for (index, certificate) in (anchors + pool).enumerated()
-        where !nodes.dropFirst().contains(where: { $0.isSameCertificate(as: certificate) }) {
+        where !nodes.contains(where: { $0.isSameCertificate(as: certificate) }) {
             nodes.append(certificate)
             if index < anchors.count { anchorEnd = nodes.count }
+        }
+        issuerCandidates = nodes.map { node in
+            nodes.indices.dropFirst().filter { nodes[$0].subject == node.issuer }
         }
     }
 
@@ -63,11 +72,7 @@ private struct PathSearch {
     /// Depth is bounded by `Limits.maxChainLength`.
     mutating func extend(_ path: inout [Int], accept: ([Certificate]) throws(X509Error) -> Void) -> [Certificate]? {
         guard let current = path.last else { return nil }
-        let issuerName = nodes[current].issuer
-        let candidates = nodes.indices.dropFirst().filter { candidate in
-            nodes[candidate].subject == issuerName
-                && !path.contains { nodes[$0].isSameCertificate(as: nodes[candidate]) }
-        }
+        let candidates = issuerCandidates[current].filter { !path.contains($0) }
         // Apple receipt rule (path-order): the verdict does not depend on the order of the
         // certificate set; Apple's expired and current WWDR intermediates share name and key.
         var issuers: [Int] = []
