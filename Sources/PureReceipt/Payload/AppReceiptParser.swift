@@ -44,6 +44,35 @@ extension AppReceipt {
         return receipt
     }
 
+    /// Every check of `parse(payload:)`, with its error precedence (the whole top-level structure
+    /// first, then each attribute in order, then the required ones), on `range` of `bytes`, keeping
+    /// nothing: memory stays one in-app record whatever the payload's size. For a payload no trusted
+    /// key signed, to report it as `parse` would (malformed before not authentic).
+    static func check(_ bytes: [UInt8], range: Range<Int>) throws(ReceiptError) {
+        let decoder = AttributeDecoder(bytes: bytes, inAppOffset: nil)
+        var receipt = AppReceipt()
+        var seen = SeenAttributes(base: 0)
+        var first: ReceiptError?
+        func visit(_ item: ReceiptAttribute) {
+            guard first == nil else { return }
+            do throws(ReceiptError) {
+                if item.type == ReceiptAttributeType.inAppPurchase {
+                    _ = try InAppPurchase.parse(bytes, item)
+                } else if isKnownSingular(item.type) {
+                    guard seen.insert(item.type) else { throw duplicate(item, decoder) }
+                    try receipt.decode(item, decoder)
+                }
+            } catch {
+                first = error  // reported once the walk proved the whole top level well-formed
+            }
+        }
+        try ReceiptAttribute.forEach(
+            bytes, range: range, limit: Limits.maxReceiptAttributes, limitName: "Limits.maxReceiptAttributes",
+            what: { "payload" }, visit)
+        if let first { throw first }
+        for type: Int64 in [2, 3, 4, 5, 12] where !seen.contains(type) { throw missing(type) }
+    }
+
     /// The error for a second occurrence of a singular attribute.
     static func duplicate(_ item: ReceiptAttribute, _ decoder: AttributeDecoder) -> ReceiptError {
         ReceiptError(

@@ -4,7 +4,8 @@
 //
 // The scan walks the top-level SET OF ReceiptAttribute with the parser's own reader (every
 // structural check of `AppReceipt.parse` up to, and excluding, decoding values), so a payload
-// whose top level is malformed fails here with the error the full decoder reports. It decodes
+// whose top level is malformed fails here with the error the full decoder reports (for an error of
+// attribute 12 the validator asks `AppReceipt.check` for the decoder's first error). It decodes
 // no in-app record and no value other than attributes 0 and 12: unauthenticated bytes cost one
 // walk over the top-level headers and no allocation proportional to the input.
 // Does not check (left to the full decoder, after authentication): every other value, in-app

@@ -4,7 +4,9 @@
 // SET and its creation date (attribute 12), nothing else decoded; 2. signature and chain, with
 // certificate validity at the creation date (or the caller's instant); 3. the payload decoded;
 // 4. bundle identifier, 5. bundle version, 6. device hash; 7. environment, 8. VPP expiration.
-// Authenticate first (Docs/SECURITY.md): a payload is decoded only once a trusted key signed it.
+// Authenticate first (Docs/SECURITY.md): a payload is decoded only once a trusted key signed it;
+// when step 2 fails, the payload is checked without being kept (`malformedPayload`), so a malformed
+// one is reported as malformed, the verdict of decoding before verifying.
 // Trust anchors and chain policy come only from the caller's `ReceiptPolicy`.
 
 public import PureCrypto
@@ -66,7 +68,7 @@ public enum ReceiptValidator {
             // Apple receipt rule (xcode-opt-in): the Xcode StoreKit-testing path is tried only when the
             // caller supplied that certificate; its key ships with Xcode, so such a receipt proves nothing.
             guard let xcode = policy.xcodeCertificate else {
-                throw notAuthentic(error, environment: scanned.environment)
+                throw malformedPayload(signedData) ?? notAuthentic(error, environment: scanned.environment)
             }
             do {
                 verified = try signedData.verify(
@@ -75,7 +77,7 @@ public enum ReceiptValidator {
                 viaXcode = true
             } catch let xcodeError {
                 // Report the failure of the path the receipt claims to be on.
-                throw .from(scanned.environment == .xcode ? xcodeError : error)
+                throw malformedPayload(signedData) ?? .from(scanned.environment == .xcode ? xcodeError : error)
             }
         }
 
@@ -119,6 +121,26 @@ public enum ReceiptValidator {
         return VerifiedReceipt(
             receipt: receipt, chain: verified.chain, digestAlgorithm: verified.digestAlgorithm,
             isXcodeTestReceipt: viaXcode, validityInstant: instant)
+    }
+
+    /// For a payload no trusted key signed: the error the decoder reports for it, or nil when it is
+    /// well-formed. A malformed payload is reported as malformed whatever its signature, the verdict
+    /// of decoding before verifying; `AppReceipt.check` keeps no record, so the cost is a walk and
+    /// memory stays bounded. In place for one segment; on a copy (for payload offsets) only on error.
+    static func malformedPayload(_ signedData: SignedData) -> ReceiptValidationError? {
+        let content = signedData.content
+        if content.segments.count == 1, let only = content.segments.first,
+            (try? AppReceipt.check(content.bytes, range: only)) != nil
+        {
+            return nil
+        }
+        let payload = content.concatenated()
+        do throws(ReceiptError) {
+            try AppReceipt.check(payload, range: 0..<payload.count)
+            return nil
+        } catch {
+            return .from(error)
+        }
     }
 
     /// Steps 4 and 5: the bundle identifier and version.

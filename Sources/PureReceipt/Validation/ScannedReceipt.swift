@@ -35,7 +35,8 @@ extension ReceiptValidator {
                 scan = try PayloadScan(payload, range: 0..<payload.count)
             }
         } catch {
-            throw .from(error)
+            // The scan names attribute 12 first; the decoder names the first malformed attribute.
+            throw ReceiptValidator.malformedPayload(signedData) ?? .from(error)
         }
         return ScannedReceipt(signedData: signedData, creationDate: scan.creationDate, environment: scan.environment)
     }
