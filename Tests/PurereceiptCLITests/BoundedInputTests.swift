@@ -25,15 +25,7 @@ struct BoundedInputTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errHandle
         process.standardInput = inHandle
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
+        try await CLI.waitForExit(process)
         let stderr = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
         return CLIResult(status: process.terminationStatus, stdout: "", stderr: stderr)
     }

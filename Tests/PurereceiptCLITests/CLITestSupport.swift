@@ -69,6 +69,19 @@ enum CLI {
         return nil
     }
 
+    /// Starts `process` and waits until it exits (its status is then `terminationStatus`).
+    static func waitForExit(_ process: Process) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in continuation.resume() }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+    }
+
     /// Runs `purereceipt arguments` with the package root as working directory (so paths like
     /// `Vectors/pki/root.der` work), `stdin` as standard input (empty when nil).
     static func run(_ arguments: [String], stdin: Data? = nil) async throws -> CLIResult {
@@ -99,15 +112,7 @@ enum CLI {
         process.standardOutput = outHandle
         process.standardError = errHandle
         process.standardInput = inHandle
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
+        try await waitForExit(process)
         let stdout = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
         let stderr = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
         return CLIResult(status: process.terminationStatus, stdout: stdout, stderr: stderr)
