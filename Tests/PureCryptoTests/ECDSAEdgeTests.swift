@@ -218,6 +218,33 @@ struct ECDSAEdgeTests {
         checkAgainstGeneric(P384.self)
     }
 
+    @Test("the word helpers (multiply-add, add and subtract with carry) agree with their portable forms")
+    func wordHelpers() {
+        // The platform forms (UInt128 where every supported version has it) and the 64-bit-only
+        // forms that Apple platforms before macOS 15 / iOS 18 use, on every pair of corner words and
+        // both carry values; subtractBorrow against the overflow-reporting operations.
+        let words: [UInt64] = [
+            0, 1, 2, 0xffff_ffff, 1 << 32, 1 << 63, UInt64.max - 1, UInt64.max, 0x0123_4567_89ab_cdef,
+        ]
+        for x in words {
+            for y in words {
+                for a in words {
+                    for b in [0, 1, UInt64.max] {
+                        #expect(mulAdd(x, y, a, b) == mulAddPortable(x, y, a, b), "\(x) \(y) \(a) \(b)")
+                    }
+                }
+                for carry: UInt64 in [0, 1] {
+                    var (c1, c2, c3) = (carry, carry, carry)
+                    #expect(addCarry(x, y, &c1) == addCarryPortable(x, y, &c2) && c1 == c2, "\(x) \(y) \(carry)")
+                    let (d1, o1) = x.subtractingReportingOverflow(y)
+                    let (d2, o2) = d1.subtractingReportingOverflow(carry)
+                    #expect(subtractBorrow(x, y, &c3) == d2 && c3 == (o1 || o2 ? 1 : 0), "\(x) \(y) \(carry)")
+                }
+            }
+        }
+        #expect(mulAdd(UInt64.max, UInt64.max, UInt64.max, UInt64.max) == (UInt64.max, UInt64.max))
+    }
+
     private func checkAgainstGeneric<C: ShortWeierstrassCurve>(_: C.Type) {
         let values = cornerValues(C.Field.self)
         #expect(C.Coordinate.one.montgomery == Residue<C.Field>.one.montgomery)

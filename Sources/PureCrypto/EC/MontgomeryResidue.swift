@@ -36,6 +36,8 @@ protocol FieldElement: Sendable, Equatable {
     var montgomery: Limbs { get }
     static func * (a: Self, b: Self) -> Self
     static func + (a: Self, b: Self) -> Self
+    static func - (a: Self, b: Self) -> Self
+    func squared() -> Self
 }
 
 extension FieldElement {

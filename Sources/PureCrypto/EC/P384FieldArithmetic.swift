@@ -33,6 +33,65 @@ struct P384FieldElement: FieldElement {
         return reduceVarTime(low, high: window)
     }
 
+    /// a²·2^−384 mod p: the fifteen cross products once, doubled, plus the six squares (21
+    /// multiplications instead of 36), then the same reduction as the product.
+    @inline(__always)
+    func squared() -> P384FieldElement {
+        let a = montgomery
+        // Row i adds aᵢ·(aᵢ₊₁ … a₅) at word 2i + 1; its carry is word i + 6. After row i the sum
+        // is < Σₖ≤ᵢ (2^64 − 1)·2^(64(5−k))·2^(64(2k+1)) < 2^(64(i+6)), so each row's top word holds it.
+        var c: UInt64
+        var t1: UInt64
+        var t2: UInt64
+        var t3: UInt64
+        var t4: UInt64
+        var t5: UInt64
+        var t6: UInt64
+        var t7: UInt64
+        var t8: UInt64
+        var t9: UInt64
+        var t10: UInt64
+        (c, t1) = mulAdd(a.w0, a.w1, 0, 0)
+        (c, t2) = mulAdd(a.w0, a.w2, c, 0)
+        (c, t3) = mulAdd(a.w0, a.w3, c, 0)
+        (c, t4) = mulAdd(a.w0, a.w4, c, 0)
+        (t6, t5) = mulAdd(a.w0, a.w5, c, 0)
+        (c, t3) = mulAdd(a.w1, a.w2, t3, 0)
+        (c, t4) = mulAdd(a.w1, a.w3, t4, c)
+        (c, t5) = mulAdd(a.w1, a.w4, t5, c)
+        (t7, t6) = mulAdd(a.w1, a.w5, t6, c)
+        (c, t5) = mulAdd(a.w2, a.w3, t5, 0)
+        (c, t6) = mulAdd(a.w2, a.w4, t6, c)
+        (t8, t7) = mulAdd(a.w2, a.w5, t7, c)
+        (c, t7) = mulAdd(a.w3, a.w4, t7, 0)
+        (t9, t8) = mulAdd(a.w3, a.w5, t8, c)
+        (t10, t9) = mulAdd(a.w4, a.w5, t9, 0)
+        // Doubled into words 1 … 11, plus the squares aᵢ² at words 2i, 2i + 1 (a² < 2^768: no carry out).
+        let t11 = t10 >> 63
+        (t10, t9, t8, t7, t6) = (
+            t10 << 1 | t9 >> 63, t9 << 1 | t8 >> 63, t8 << 1 | t7 >> 63, t7 << 1 | t6 >> 63,
+            t6 << 1 | t5 >> 63
+        )
+        (t5, t4, t3, t2, t1) = (
+            t5 << 1 | t4 >> 63, t4 << 1 | t3 >> 63, t3 << 1 | t2 >> 63, t2 << 1 | t1 >> 63,
+            t1 << 1
+        )
+        let (h0, l0) = a.w0.multipliedFullWidth(by: a.w0)
+        let (h1, l1) = a.w1.multipliedFullWidth(by: a.w1)
+        let (h2, l2) = a.w2.multipliedFullWidth(by: a.w2)
+        let (h3, l3) = a.w3.multipliedFullWidth(by: a.w3)
+        let (h4, l4) = a.w4.multipliedFullWidth(by: a.w4)
+        let (h5, l5) = a.w5.multipliedFullWidth(by: a.w5)
+        var k: UInt64 = 0
+        let low = Limbs(
+            l0, addCarry(t1, h0, &k), addCarry(t2, l1, &k), addCarry(t3, h1, &k), addCarry(t4, l2, &k),
+            addCarry(t5, h2, &k))
+        let high = Limbs(
+            addCarry(t6, l3, &k), addCarry(t7, h3, &k), addCarry(t8, l4, &k), addCarry(t9, h4, &k),
+            addCarry(t10, l5, &k), t11 &+ h5 &+ k)
+        return P384FieldElement.reduceVarTime(low, high: high)
+    }
+
     /// acc + x·yᵢ ≤ (2^384 − 1) + (2^384 − 1)(2^64 − 1) = 2^448 − 2^64: seven words, the lowest
     /// returned alone and the upper six as the next window.
     @_transparent
