@@ -29,8 +29,15 @@ extension Parser {
                 // and the control characters (U+0000 through U+001F)."
                 throw JSONError(.controlCharacter, at: position)
             case 0x20...0x7F:
-                out.append(b)
+                // A run of plain characters is copied at once (the loop's limit check still applies).
+                let run = position
                 position += 1
+                while position < bytes.count, position - start <= JSONLimits.maxStringBytes {
+                    let c = bytes[position]
+                    guard c >= 0x20, c < 0x80, c != 0x22, c != 0x5C else { break }
+                    position += 1
+                }
+                out.append(contentsOf: bytes[run..<position])
             default:
                 let length = try utf8Sequence()
                 out.append(contentsOf: bytes[position..<(position + length)])

@@ -33,23 +33,33 @@ enum JWSBase64 {
         // RFC 7515 §2: base64url "with all trailing '=' characters omitted": a length of 1 mod 4
         // is no encoding at all.
         guard data.count % 4 != 1 else { throw JWSError(.base64, at: base + data.count, what) }
-        var out: [UInt8] = []
-        out.reserveCapacity(data.count / 4 * 3 + 2)
+        // Whole groups of four characters carry 24 bits (three bytes); a last group of two or three
+        // characters carries one or two bytes and 4 or 2 unused bits. The output is sized once.
+        let rest = data.count % 4
+        var out = [UInt8](repeating: 0, count: data.count / 4 * 3 + max(rest - 1, 0))
+        var written = 0  // 3 per whole group, ≤ out.count
+        var index = data.startIndex
         var group: UInt32 = 0
-        var bits = 0
-        for (index, byte) in data.enumerated() {
-            guard let v = value(byte, url: url) else { throw JWSError(.base64, at: base + index, what) }
+        while index < data.endIndex {
+            guard let v = value(data[index], url: url) else {
+                throw JWSError(.base64, at: base + (index - data.startIndex), what)
+            }
             group = group << 6 | UInt32(v)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                out.append(UInt8(truncatingIfNeeded: group >> UInt32(bits)))  // the top 8 of ≤ 14 bits
-                group &= (1 << UInt32(bits)) - 1
+            index += 1
+            if (index - data.startIndex) % 4 == 0 {  // 24 bits: each shifted part is one byte
+                out[written] = UInt8(truncatingIfNeeded: group >> 16)
+                out[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
+                out[written + 2] = UInt8(truncatingIfNeeded: group)
+                (written, group) = (written + 3, 0)
             }
         }
+        let unused = UInt32(2 * (4 - rest) % 8)  // 4 bits after two characters, 2 after three, else 0
         // RFC 4648 §3.5: decoders "MAY chose to reject an encoding if the pad bits have not been
         // set to zero"; we do, so every byte string has one accepted encoding.
-        guard group == 0 else { throw JWSError(.base64, at: base + max(data.count - 1, 0), what) }
+        guard group & ((1 << unused) - 1) == 0 else { throw JWSError(.base64, at: base + max(data.count - 1, 0), what) }
+        for k in 0..<max(rest - 1, 0) {  // the last group's bytes, most significant first
+            out[written + k] = UInt8(truncatingIfNeeded: group >> (unused + UInt32(8 * (rest - 2 - k))))
+        }
         return out
     }
 }
