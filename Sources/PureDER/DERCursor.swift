@@ -17,6 +17,10 @@ public enum EncodingRules: Sendable {
 
 /// A read position inside `bytes`, bounded by `end`.
 public struct DERCursor: Sendable {
+    /// What a reader is reading, for its error message (e.g. "TBSCertificate: serialNumber"). Every
+    /// reader takes it as an autoclosure, so the text is built only when an error is thrown.
+    public typealias Context = () -> String
+
     /// The whole input. Offsets everywhere are absolute indices into it.
     public let bytes: [UInt8]
     /// Next byte to read. Invariant: `0 ≤ offset ≤ end ≤ bytes.count`.
@@ -83,8 +87,8 @@ public struct DERCursor: Sendable {
     }
 
     /// Whole consumption: fails unless every byte was read.
-    public func expectEnd(_ context: String) throws(DERError) {
-        guard offset >= end else { throw DERError(.trailingBytes, at: offset, context) }
+    public func expectEnd(_ what: @autoclosure Context) throws(DERError) {
+        guard offset >= end else { throw DERError(.trailingBytes, at: offset, what()) }
     }
 
     /// Moves past `element`, which must have been read from this cursor's current position.
@@ -97,8 +101,8 @@ public struct DERCursor: Sendable {
     public func peekByte() -> UInt8? { offset < end ? bytes[offset] : nil }
 
     /// Reads `count` raw bytes (used for BER end-of-contents and raw fields).
-    package mutating func readRawBytes(_ count: Int, _ context: String) throws(DERError) -> Range<Int> {
-        guard count >= 0, count <= end - offset else { throw DERError(.truncated, at: offset, context) }
+    package mutating func readRawBytes(_ count: Int, _ what: @autoclosure Context) throws(DERError) -> Range<Int> {
+        guard count >= 0, count <= end - offset else { throw DERError(.truncated, at: offset, what()) }
         let range = offset..<(offset + count)
         offset += count
         return range

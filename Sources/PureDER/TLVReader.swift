@@ -16,34 +16,36 @@ extension DERCursor {
     }
 
     /// Reads the next element and requires `expected` as its tag.
-    public mutating func readElement(_ expected: DERTag, _ context: String) throws(DERError) -> DERElement {
+    public mutating func readElement(_ expected: DERTag, _ what: @autoclosure Context) throws(DERError) -> DERElement {
         let element = try peekElement()
         guard element.tag == expected else {
-            throw DERError(.unexpectedTag(expected: expected, found: element.tag), at: element.start, context)
+            throw DERError(.unexpectedTag(expected: expected, found: element.tag), at: element.start, what())
         }
         advance(to: element.end)
         return element
     }
 
     /// Reads an element tagged `expected` and returns a cursor over its content.
-    public mutating func read(_ expected: DERTag, _ context: String) throws(DERError) -> DERCursor {
-        try readElement(expected, context).content
+    public mutating func read(_ expected: DERTag, _ what: @autoclosure Context) throws(DERError) -> DERCursor {
+        try readElement(expected, what()).content
     }
 
     /// Reads a SEQUENCE and returns a cursor over its content.
-    public mutating func readSequence(_ context: String) throws(DERError) -> DERCursor {
-        try read(.sequence, context)
+    public mutating func readSequence(_ what: @autoclosure Context) throws(DERError) -> DERCursor {
+        try read(.sequence, what())
     }
 
     /// Reads an element tagged `tag` if it comes next; returns nil (consuming nothing) otherwise.
-    public mutating func readOptionalElement(_ tag: DERTag, _ context: String) throws(DERError) -> DERElement? {
+    public mutating func readOptionalElement(_ tag: DERTag, _ what: @autoclosure Context) throws(DERError)
+        -> DERElement?
+    {
         guard peekTag() == tag else { return nil }
-        return try readElement(tag, context)
+        return try readElement(tag, what())
     }
 
     /// Reads an element tagged `tag` if it comes next and returns its content cursor.
-    public mutating func readOptional(_ tag: DERTag, _ context: String) throws(DERError) -> DERCursor? {
-        try readOptionalElement(tag, context)?.content
+    public mutating func readOptional(_ tag: DERTag, _ what: @autoclosure Context) throws(DERError) -> DERCursor? {
+        try readOptionalElement(tag, what())?.content
     }
 
     /// The tag of the next element, or nil at the end or if the identifier octets are malformed.
@@ -98,8 +100,8 @@ extension DERCursor {
     /// Identifier octets, X.690 §8.1.2. Inlined (with `readLength`) into `peekElement`, the hottest
     /// path of every parse: measured with callgrind on asn1_walk_payload8k (see PERFORMANCE.md).
     @inline(__always)
-    private func readTag(at position: inout Int, _ context: String) throws(DERError) -> DERTag {
-        guard position < end else { throw DERError(.truncated, at: position, context) }
+    private func readTag(at position: inout Int, _ what: @autoclosure Context) throws(DERError) -> DERTag {
+        guard position < end else { throw DERError(.truncated, at: position, what()) }
         let first = bytes[position]
         position += 1
         let tagClass: TagClass
@@ -116,18 +118,18 @@ extension DERCursor {
         var number: UInt32 = 0
         var count = 0
         while true {
-            guard position < end else { throw DERError(.truncated, at: position, context) }
+            guard position < end else { throw DERError(.truncated, at: position, what()) }
             let octet = bytes[position]
             position += 1
-            if count == 0 && octet == 0x80 { throw DERError(.nonMinimalTag, at: position - 1, context) }
+            if count == 0 && octet == 0x80 { throw DERError(.nonMinimalTag, at: position - 1, what()) }
             count += 1
-            guard count <= 4 else { throw DERError(.tagTooLarge, at: position - 1, context) }
+            guard count <= 4 else { throw DERError(.tagTooLarge, at: position - 1, what()) }
             // At most 4 octets of 7 bits: number < 2^28, so the shift cannot overflow.
             number = (number << 7) | UInt32(octet & 0x7F)
             if octet & 0x80 == 0 { break }
         }
         // X.690 §8.1.2.2: tag numbers 0…30 shall use the single-octet form.
-        guard number >= 31 else { throw DERError(.nonMinimalTag, at: position - 1, context) }
+        guard number >= 31 else { throw DERError(.nonMinimalTag, at: position - 1, what()) }
         return DERTag(tagClass, number: number, constructed: constructed)
     }
 
@@ -224,12 +226,12 @@ extension DERCursor {
 
 extension DERCursor {
     /// Parses `bytes` as exactly one element: trailing bytes after it are an error.
-    public static func single(_ bytes: [UInt8], rules: EncodingRules = .der, _ context: String)
+    public static func single(_ bytes: [UInt8], rules: EncodingRules = .der, _ what: @autoclosure Context)
         throws(DERError) -> DERElement
     {
         var cursor = try DERCursor(bytes, rules: rules)
         let element = try cursor.readElement()
-        try cursor.expectEnd(context)
+        try cursor.expectEnd(what())
         return element
     }
 }

@@ -92,8 +92,8 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
 
 extension DERCursor {
     /// Reads an OBJECT IDENTIFIER.
-    public mutating func readOID(_ context: String) throws(DERError) -> OID {
-        let element = try readElement(.objectIdentifier, context)
+    public mutating func readOID(_ what: @autoclosure Context) throws(DERError) -> OID {
+        let element = try readElement(.objectIdentifier, what())
         return try OID(contentBytes: Array(element.contentBytes), at: element.start)
     }
 }

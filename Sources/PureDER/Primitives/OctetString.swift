@@ -29,32 +29,34 @@ public struct OctetStringSegments: Sendable {
 
 extension DERCursor {
     /// Reads a primitive OCTET STRING (DER) and returns its content.
-    public mutating func readOctetString(tag: DERTag = .octetString, _ context: String) throws(DERError)
-        -> ArraySlice<UInt8>
+    public mutating func readOctetString(tag: DERTag = .octetString, _ what: @autoclosure Context)
+        throws(DERError) -> ArraySlice<UInt8>
     {
-        let element = try readElement(tag, context)
+        let element = try readElement(tag, what())
         return element.contentBytes
     }
 
     /// Reads an OCTET STRING in either form. The constructed form is accepted only under BER rules.
     /// `tag` is the primitive form of the expected tag (e.g. `.octetString`).
-    public mutating func readOctetStringSegments(tag: DERTag = .octetString, _ context: String) throws(DERError)
-        -> OctetStringSegments
+    public mutating func readOctetStringSegments(tag: DERTag = .octetString, _ what: @autoclosure Context)
+        throws(DERError) -> OctetStringSegments
     {
         guard let next = peekTag(), next.tagClass == tag.tagClass, next.number == tag.number else {
-            _ = try readElement(tag, context)  // throws the precise error
-            throw DERError(.invalidValue, at: offset, context)  // unreachable: the tag did not match
+            _ = try readElement(tag, what())  // throws the precise error
+            throw DERError(.invalidValue, at: offset, what())  // unreachable: the tag did not match
         }
         if !next.isConstructed {
-            let element = try readElement(tag, context)
+            let element = try readElement(tag, what())
             return OctetStringSegments(bytes: bytes, segments: [element.contentRange], wasConstructed: false)
         }
         // X.690 §10.2: DER requires the primitive form for string types.
-        guard rules == .ber else { throw DERError(.wrongConstructedBit, at: offset, "\(context): constructed in DER") }
-        let element = try readElement(tag.withConstructed(true), context)
+        guard rules == .ber else {
+            throw DERError(.wrongConstructedBit, at: offset, "\(what()): constructed in DER")
+        }
+        let element = try readElement(tag.withConstructed(true), what())
         var segments: [Range<Int>] = []
         var count = 0
-        try DERCursor.collectSegments(element.content, into: &segments, count: &count, context)
+        try DERCursor.collectSegments(element.content, into: &segments, count: &count, what())
         return OctetStringSegments(bytes: bytes, segments: segments, wasConstructed: true)
     }
 
@@ -62,22 +64,22 @@ extension DERCursor {
     /// encodings (each primitive or constructed). Depth is bounded by the cursor depth limit.
     /// `count` counts every segment element read so far, constructed and empty ones included.
     private static func collectSegments(
-        _ content: DERCursor, into segments: inout [Range<Int>], count: inout Int, _ context: String
+        _ content: DERCursor, into segments: inout [Range<Int>], count: inout Int, _ what: @autoclosure Context
     ) throws(DERError) {
         var cursor = content
         while !cursor.isAtEnd {
             // Limits.maxOctetStringSegments: every segment counts, or empty constructed segments
             // (24 80 00 00, 24 00) would cost work without ever reaching the limit.
             guard count < Limits.maxOctetStringSegments else {
-                throw DERError(.tooMany, at: cursor.offset, "\(context): OCTET STRING segments")
+                throw DERError(.tooMany, at: cursor.offset, "\(what()): OCTET STRING segments")
             }
             count += 1
             let element = try cursor.readElement()
             guard element.tag.tagClass == .universal, element.tag.number == 4 else {
-                throw DERError(.unexpectedTag(expected: .octetString, found: element.tag), at: element.start, context)
+                throw DERError(.unexpectedTag(expected: .octetString, found: element.tag), at: element.start, what())
             }
             if element.tag.isConstructed {
-                try collectSegments(element.content, into: &segments, count: &count, context)
+                try collectSegments(element.content, into: &segments, count: &count, what())
             } else {
                 segments.append(element.contentRange)
             }

@@ -15,7 +15,7 @@ public struct DERString: Sendable {
 
 extension DERCursor {
     /// Reads any of the supported character string types.
-    public mutating func readString(_ context: String) throws(DERError) -> DERString {
+    public mutating func readString(_ what: @autoclosure Context) throws(DERError) -> DERString {
         let element = try readElement()
         guard element.tag.tagClass == .universal, !element.tag.isConstructed,
             let value = DERCursor.decodeString(number: element.tag.number, element.contentBytes)
@@ -24,16 +24,16 @@ extension DERCursor {
                 element.tag.tagClass == .universal && DERCursor.isStringTag(element.tag.number)
                 ? DERError.Kind.invalidValue
                 : DERError.Kind.unexpectedTag(expected: .utf8String, found: element.tag)
-            throw DERError(reason, at: element.start, "\(context): character string")
+            throw DERError(reason, at: element.start, "\(what()): character string")
         }
         return DERString(tag: element.tag, value: value)
     }
 
     /// Reads a string that must carry `tag` (e.g. `.utf8String`, `.ia5String`).
-    public mutating func readString(_ tag: DERTag, _ context: String) throws(DERError) -> String {
-        let element = try readElement(tag, context)
+    public mutating func readString(_ tag: DERTag, _ what: @autoclosure Context) throws(DERError) -> String {
+        let element = try readElement(tag, what())
         guard let value = DERCursor.decodeString(number: tag.number, element.contentBytes) else {
-            throw DERError(.invalidValue, at: element.start, "\(context): invalid \(tag)")
+            throw DERError(.invalidValue, at: element.start, "\(what()): invalid \(tag)")
         }
         return value
     }

@@ -34,7 +34,7 @@ public struct DERTime: Sendable, Hashable, Comparable, CustomStringConvertible {
 
 extension DERCursor {
     /// Reads a UTCTime or GeneralizedTime (RFC 5280 `Time ::= CHOICE { utcTime, generalTime }`).
-    public mutating func readTime(_ context: String) throws(DERError) -> DERTime {
+    public mutating func readTime(_ what: @autoclosure Context) throws(DERError) -> DERTime {
         let element = try readElement()
         let digits = element.contentBytes
         let year: Int64
@@ -50,7 +50,8 @@ extension DERCursor {
             }
             return value
         }
-        let invalid = DERError(.invalidValue, at: element.start, "\(context): time")
+        // Built only when thrown: the context is an autoclosure, read on the error path.
+        var invalid: DERError { DERError(.invalidValue, at: element.start, "\(what()): time") }
         switch element.tag {
         case .utcTime:
             // RFC 5280 §4.1.2.5.1: "UTCTime values MUST be expressed in Greenwich Mean Time (Zulu) and MUST
@@ -63,7 +64,7 @@ extension DERCursor {
             guard digits.count == 15, let yyyy = number(4) else { throw invalid }
             year = yyyy
         default:
-            throw DERError(.unexpectedTag(expected: .utcTime, found: element.tag), at: element.start, context)
+            throw DERError(.unexpectedTag(expected: .utcTime, found: element.tag), at: element.start, what())
         }
         guard let month = number(2), let day = number(2), let hour = number(2), let minute = number(2),
             let second = number(2), index < digits.endIndex, digits[index] == UInt8(ascii: "Z"),
