@@ -62,7 +62,7 @@ enum InspectCommand {
     static func inspectText(_ parsed: UnverifiedReceipt, source: String, emit: (String) -> Void) {
         emit("UNVERIFIED: decoded without checking signature, chain or policy. Nothing here is trustworthy.")
         emit(TextReport.row("Receipt", source))
-        TextReport.receiptLines(parsed.receipt).forEach(emit)
+        TextReport.receiptLines(parsed.receipt, emit: emit)
         emit("Attributes (raw, file order)")
         for attribute in parsed.receipt.rawAttributes {
             emit("  " + rawLine(attribute, inApp: false))
@@ -121,9 +121,8 @@ enum InspectCommand {
         }
         let receipt = parsed.receipt
         json.beginObject()
-        array("attributes", receipt.rawAttributes.count) {
-            writeRaw(receipt.rawAttributes[$0], inApp: false, into: &$1)
-        }
+        let attributes = receipt.rawAttributes  // read once: the property walks the payload on each access
+        array("attributes", attributes.count) { writeRaw(attributes[$0], inApp: false, into: &$1) }
         array("certificates", parsed.signedData.certificates.count) { index, piece in
             let certificate = parsed.signedData.certificates[index]
             piece.beginObject()
