@@ -16,14 +16,19 @@ enum DumpCommand {
             if case .message(let text) = error { usageError(text) }
             return ExitCode.usage
         }
-        let input = readInput(options.positional.first)
+        var input = readInput(options.positional.first)
         if let signed = SignedDataInput.detect(input.bytes) { return SignedDataReport.dump(input, signed) }
         if LegacyCommand.isLegacy(input.bytes) { return LegacyCommand.dump(input) }
-        let bytes: [UInt8]
+        // Base64 is decoded into the text's own buffer (`input` lets go of it): held once.
+        var bytes = input.bytes
+        input.bytes = []
+        let textCount = bytes.count
         do {
-            bytes = try ReceiptValidator.receiptBytes(from: input.bytes)
+            try ReceiptValidator.receiptBytes(inPlace: &bytes)
         } catch {
-            InputKind.explainIfNotReceipt(input.bytes, json: false)
+            // A failed decode leaves the text as it was; text that decoded to something else than
+            // a receipt is nothing `explainIfNotReceipt` names (every byte of it is base64).
+            if bytes.count == textCount { InputKind.explainIfNotReceipt(bytes, json: false) }
             fail("not a well-formed receipt: \(error.code): \(error.message)", ExitCode.malformed)
         }
         var dumper = Dumper()

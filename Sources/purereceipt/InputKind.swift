@@ -26,8 +26,9 @@ enum InputKind: Equatable {
     /// Any other JSON object.
     case jsonObject
 
-    /// The kind of `bytes`, when it is a known kind of input that is not a receipt.
-    static func detect(_ bytes: [UInt8]) -> InputKind? {
+    /// The kind of `bytes`, when it is a known kind of input that is not a receipt. `base64`: the
+    /// bytes were decoded from base64 text by the caller.
+    static func detect(_ bytes: [UInt8], base64: Bool = false) -> InputKind? {
         let text = String(decoding: bytes.prefix(64 * 1024), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         if text.hasPrefix("-----BEGIN ") {
@@ -42,7 +43,7 @@ enum InputKind: Equatable {
             let certificate = try? Certificate(derEncoded: der)
         {
             return .certificate(
-                form: bytes.first == 0x30 ? "DER" : "base64 DER", subject: certificate.subject.description)
+                form: bytes.first == 0x30 && !base64 ? "DER" : "base64 DER", subject: certificate.subject.description)
         }
         // A JSON object (an old-style plist, `{ "key" = "value"; }`, is not one).
         if text.hasPrefix("{"), let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] {
@@ -82,8 +83,8 @@ enum InputKind: Equatable {
 
     /// Where a receipt parse failed: when `bytes` is another known kind of input, says so and exits
     /// 2 (with --json, after a 21002 document on stdout); otherwise returns.
-    static func explainIfNotReceipt(_ bytes: [UInt8], json: Bool) {
-        guard let kind = detect(bytes) else { return }
+    static func explainIfNotReceipt(_ bytes: [UInt8], base64: Bool = false, json: Bool) {
+        guard let kind = detect(bytes, base64: base64) else { return }
         notAReceipt(kind, json: json)
     }
 

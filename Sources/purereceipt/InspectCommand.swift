@@ -16,25 +16,37 @@ enum InspectCommand {
             if case .message(let text) = error { usageError(text) }
             return ExitCode.usage
         }
-        let input = readInput(options.positional.first)
+        var input = readInput(options.positional.first)
         if let signed = SignedDataInput.detect(input.bytes) {
             return SignedDataReport.inspect(input, signed, json: options.flags.contains("--json"))
         }
         if LegacyCommand.isLegacy(input.bytes) {
             return LegacyCommand.inspect(input, json: options.flags.contains("--json"))
         }
+        let source = inputSummary(input.name, input.bytes)
+        let base64 = input.bytes.first != 0x30
+        // Base64 is decoded into the text's own buffer (`input` lets go of it): held once.
+        var bytes = input.bytes
+        input.bytes = []
+        let textCount = bytes.count
+        var decoded = false
         let parsed: UnverifiedReceipt
         do {
-            parsed = try ReceiptValidator.parseUnverified(input.bytes)
+            try ReceiptValidator.receiptBytes(inPlace: &bytes)
+            decoded = true
+            parsed = try ReceiptValidator.parseUnverified(bytes)
         } catch {
-            InputKind.explainIfNotReceipt(input.bytes, json: options.flags.contains("--json"))
+            // As in verify: the text is unchanged when its decode failed (same count).
+            if decoded || bytes.count == textCount {
+                InputKind.explainIfNotReceipt(bytes, base64: base64, json: options.flags.contains("--json"))
+            }
             if options.flags.contains("--json") { print(VerifyReceiptJSON.render(error).text) }
             fail("not a well-formed receipt: \(error.code): \(error.message)", ExitCode.malformed)
         }
         if options.flags.contains("--json") {
             writeInspectJSON(parsed)
         } else {
-            inspectText(parsed, source: inputSummary(input.name, input.bytes)) { print($0.displayEscaped) }
+            inspectText(parsed, source: source) { print($0.displayEscaped) }
         }
         return ExitCode.genuine
     }
@@ -62,7 +74,7 @@ enum InspectCommand {
     static func inspectText(_ parsed: UnverifiedReceipt, source: String, emit: (String) -> Void) {
         emit("UNVERIFIED: decoded without checking signature, chain or policy. Nothing here is trustworthy.")
         emit(TextReport.row("Receipt", source))
-        TextReport.receiptLines(parsed.receipt).forEach(emit)
+        TextReport.receiptLines(parsed.receipt, emit: emit)
         emit("Attributes (raw, file order)")
         for attribute in parsed.receipt.rawAttributes {
             emit("  " + rawLine(attribute, inApp: false))
@@ -121,9 +133,8 @@ enum InspectCommand {
         }
         let receipt = parsed.receipt
         json.beginObject()
-        array("attributes", receipt.rawAttributes.count) {
-            writeRaw(receipt.rawAttributes[$0], inApp: false, into: &$1)
-        }
+        let attributes = receipt.rawAttributes  // read once: the property walks the payload on each access
+        array("attributes", attributes.count) { writeRaw(attributes[$0], inApp: false, into: &$1) }
         array("certificates", parsed.signedData.certificates.count) { index, piece in
             let certificate = parsed.signedData.certificates[index]
             piece.beginObject()

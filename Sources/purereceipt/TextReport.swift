@@ -42,40 +42,40 @@ enum TextReport {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    /// Summary of the receipt's main attributes.
-    static func receiptLines(_ receipt: AppReceipt) -> [String] {
-        var lines = [
-            row("Environment", receipt.environment?.rawValue ?? "-"),
-            row("Bundle ID", receipt.bundleIdentifier),
-            row("App version", receipt.appVersion),
-            row("Created", date(receipt.creationDate)),
-            row("Original version", receipt.originalAppVersion ?? "-"),
-            row("Original purchase", date(receipt.originalPurchaseDate)),
-        ]
-        if let expiration = receipt.expirationDate { lines.append(row("Expires", date(expiration))) }
-        if let id = receipt.appItemID { lines.append(row("App item ID", String(id))) }
-        lines.append(row("Opaque value", hex(receipt.opaqueValue)))
-        lines.append(row("SHA-1 hash", hex(receipt.sha1Hash)))
-        lines.append(row("In-app purchases", String(receipt.inAppPurchases.count)))
-        lines += purchaseLines(receipt.inAppPurchases)
-        return lines
+    /// Summary of the receipt's main attributes, one line at a time.
+    static func receiptLines(_ receipt: AppReceipt, emit: (String) -> Void) {
+        emit(row("Environment", receipt.environment?.rawValue ?? "-"))
+        emit(row("Bundle ID", receipt.bundleIdentifier))
+        emit(row("App version", receipt.appVersion))
+        emit(row("Created", date(receipt.creationDate)))
+        emit(row("Original version", receipt.originalAppVersion ?? "-"))
+        emit(row("Original purchase", date(receipt.originalPurchaseDate)))
+        if let expiration = receipt.expirationDate { emit(row("Expires", date(expiration))) }
+        if let id = receipt.appItemID { emit(row("App item ID", String(id))) }
+        emit(row("Opaque value", hex(receipt.opaqueValue)))
+        emit(row("SHA-1 hash", hex(receipt.sha1Hash)))
+        emit(row("In-app purchases", String(receipt.inAppPurchases.count)))
+        purchaseLines(receipt.inAppPurchases, emit: emit)
     }
 
     /// One line per purchase, in file order, with the date, product and transaction columns aligned:
     /// `#  purchase date  product  txn  [orig …] [qty n] [expires …] [CANCELLED …] [trial] [intro offer]`.
-    static func purchaseLines(_ purchases: [InAppPurchase]) -> [String] {
+    /// Two passes (widths, then lines), so no line or column of a large receipt is held.
+    static func purchaseLines(_ purchases: [InAppPurchase], emit: (String) -> Void) {
         // Columns measured in Characters, on the text as printed (escaped).
-        let products = purchases.map(\.productIdentifier.displayEscaped)
-        let transactions = purchases.map(\.transactionIdentifier.displayEscaped)
         let indexWidth = String(max(0, purchases.count - 1)).count
-        let productWidth = products.map(\.count).max() ?? 0
-        let transactionWidth = transactions.map(\.count).max() ?? 0
-        return purchases.enumerated().map { index, purchase in
+        var productWidth = 0
+        var transactionWidth = 0
+        for purchase in purchases {
+            productWidth = max(productWidth, purchase.productIdentifier.displayEscaped.count)
+            transactionWidth = max(transactionWidth, purchase.transactionIdentifier.displayEscaped.count)
+        }
+        for (index, purchase) in purchases.enumerated() {
             let number = String(index)
             var parts = [
                 String(repeating: " ", count: indexWidth - number.count) + number,
-                pad(date(purchase.purchaseDate), 20), pad(products[index], productWidth),
-                "txn " + pad(transactions[index], transactionWidth),
+                pad(date(purchase.purchaseDate), 20), pad(purchase.productIdentifier.displayEscaped, productWidth),
+                "txn " + pad(purchase.transactionIdentifier.displayEscaped, transactionWidth),
             ]
             if let original = purchase.originalTransactionIdentifier, original != purchase.transactionIdentifier {
                 parts.append("orig " + original)
@@ -87,7 +87,7 @@ enum TextReport {
             if purchase.isInIntroOfferPeriod == true { parts.append("intro offer") }
             var line = "  " + parts.joined(separator: "  ")
             while line.last == " " { line.removeLast() }
-            return line
+            emit(line)
         }
     }
 
@@ -114,21 +114,29 @@ enum TextReport {
     }
 
     /// The verify report: the receipt, the checks that ran (`checks`: name and result), the chain
-    /// and the verdict, last.
-    static func verified(_ verified: VerifiedReceipt, source: String, checks: [(String, String)]) -> String {
-        var lines = [row("Receipt", source)]
-        lines += receiptLines(verified.receipt)
-        lines.append("Chain (signer first)")
-        lines += certificateLines(verified.chain, anchorLast: true)
-        lines.append("Checks")
-        for (name, result) in checks { lines.append(row("  " + name, result)) }
-        if verified.isXcodeTestReceipt {
-            lines.append(
-                row("Verdict", "XCODE TEST RECEIPT — signed by the StoreKit testing key (opt-in); proves nothing"))
-        } else {
-            lines.append(row("Verdict", "GENUINE — signature, chain and every requested check hold"))
+    /// and the verdict, last; written to standard output line by line, escaped (`displayEscaped`).
+    static func writeVerified(_ verified: VerifiedReceipt, source: String, checks: [(String, String)]) {
+        var out: [UInt8] = []
+        func emit(_ line: String) {
+            out += line.displayEscaped.utf8
+            out.append(0x0A)
+            if out.count >= 1 << 16 {
+                InspectCommand.writeStandardOutput(out)
+                out.removeAll(keepingCapacity: true)
+            }
         }
-        return render(lines)
+        emit(row("Receipt", source))
+        receiptLines(verified.receipt, emit: emit)
+        emit("Chain (signer first)")
+        certificateLines(verified.chain, anchorLast: true).forEach(emit)
+        emit("Checks")
+        for (name, result) in checks { emit(row("  " + name, result)) }
+        if verified.isXcodeTestReceipt {
+            emit(row("Verdict", "XCODE TEST RECEIPT — signed by the StoreKit testing key (opt-in); proves nothing"))
+        } else {
+            emit(row("Verdict", "GENUINE — signature, chain and every requested check hold"))
+        }
+        InspectCommand.writeStandardOutput(out)
     }
 
     /// The report text: each line escaped (`displayEscaped`), so text from the receipt can neither

@@ -37,8 +37,8 @@ enum VerifyCommand {
             usageFailure("\(option) applies to StoreKit 2 signed data (JWS) only", json: json)
         }
         let (policy, endpoint) = makePolicy(options, json: json)
-        let input: (bytes: [UInt8], name: String)
-        switch read {
+        var input: (bytes: [UInt8], name: String)
+        switch consume read {
         case .success(let read): input = read
         case .failure(let failure): fileFailure(code: InputFailure.code, failure.message, json: json)
         }
@@ -46,12 +46,26 @@ enum VerifyCommand {
             return LegacyCommand.verify(input, options: options, policy: policy, json: json)
         }
         let requestDate = policy.currentTime ?? Instant(millisecondsSince1970: 0)
+        let source = inputSummary(input.name, input.bytes)
+        let textCount = input.bytes.count
+        let base64 = input.bytes.first != 0x30
 
+        // Base64 text is decoded into its own buffer (the one reference to it: `input` lets go), so
+        // the text and the receipt are never held together.
+        var bytes = input.bytes
+        input.bytes = []
         let verified: VerifiedReceipt
+        var decoded = false
         do {
-            verified = try ReceiptValidator.validate(input.bytes, policy: policy)
+            try ReceiptValidator.receiptBytes(inPlace: &bytes)
+            decoded = true
+            verified = try ReceiptValidator.validate(bytes, policy: policy)
         } catch {
-            if error.verdict == .malformed { InputKind.explainIfNotReceipt(input.bytes, json: json) }
+            // A failed decode leaves the text as it was (same count); text that decoded to something
+            // else than a receipt is nothing `explainIfNotReceipt` names (every byte of it is base64).
+            if error.verdict == .malformed, decoded || bytes.count == textCount {
+                InputKind.explainIfNotReceipt(bytes, base64: base64, json: json)
+            }
             if json { print(VerifyReceiptJSON.render(error).text) }
             var message = error.message
             if error.code == "chain.certificateExpired" {
@@ -62,12 +76,16 @@ enum VerifyCommand {
             report(verdictText(error.verdict), code: error.code, message)
             return error.verdict == .malformed ? ExitCode.malformed : ExitCode.notGenuine
         }
-        // The endpoint emulation is a check like the others: it applies to text output too.
-        let document = VerifyReceiptJSON.render(verified, endpoint: endpoint, requestDate: requestDate)
-        if json { InspectCommand.writeStandardOutput(document.bytes + [0x0A]) }
-        if document.status != 0 {
+        // The endpoint emulation is a check like the others: it applies to text output too. The
+        // document (about 1 KB per in-app purchase) is rendered only when it is printed.
+        let status = VerifyReceiptJSON.status(verified, endpoint: endpoint)
+        if json {
+            let document = VerifyReceiptJSON.render(verified, endpoint: endpoint, requestDate: requestDate)
+            InspectCommand.writeStandardOutput(document.bytes + [0x0A])
+        }
+        if status != 0 {
             let environment = verified.receipt.environment?.rawValue ?? "-"
-            if document.status == 21007 {
+            if status == 21007 {
                 let message = "\(environment) receipt sent to the production endpoint (status 21007)"
                 report("check failed", code: "environment.sandboxReceipt", message)
             } else {
@@ -79,7 +97,7 @@ enum VerifyCommand {
         if !json {
             let checks = performedChecks(
                 verified, policy: policy, endpoint: endpoint, explicitInstant: options.last("--at"))
-            print(TextReport.verified(verified, source: inputSummary(input.name, input.bytes), checks: checks))
+            TextReport.writeVerified(verified, source: source, checks: checks)
         }
         return ExitCode.genuine
     }

@@ -35,6 +35,14 @@ public struct Base64: Sendable {
         try decodeBytes(bytes)
     }
 
+    /// Decodes base64 given as ASCII bytes into the same array, with no second buffer: on success
+    /// `bytes` holds the decoded bytes; on error it is unchanged (the text is checked, then decoded).
+    public static func decode(inPlace bytes: inout [UInt8]) throws(Base64Error) {
+        _ = try decode(&bytes, from: nil, writes: false)
+        let written = try decode(&bytes, from: nil, writes: true)
+        bytes.removeLast(bytes.count - written)
+    }
+
     /// Encodes `bytes` as padded standard base64 without line breaks.
     public static func encode(_ bytes: [UInt8]) -> String {
         let table = encodeTable  // 64 entries; every index below is masked to 0 ... 63
@@ -97,41 +105,56 @@ public struct Base64: Sendable {
         return table
     }()
 
-    /// Decodes ASCII input. A fast path takes four alphabet characters at once; everything else
-    /// (white space, padding, errors) goes one character at a time through the group state.
+    /// Decodes ASCII input into a new array.
     private static func decodeBytes(_ input: [UInt8]) throws(Base64Error) -> [UInt8] {
-        let table = decodeTable  // 256 entries: every UInt8 index is in bounds
         // Only complete groups of four characters produce bytes, three each, and a padded group
         // produces fewer: the output is at most count / 4 * 3 bytes, allocated once, here.
         var out = [UInt8](repeating: 0, count: input.count / 4 * 3)
-        var written = 0  // invariant: written ≤ 3 × (groups of four characters seen) ≤ out.count
+        let written = try decode(&out, from: input, writes: true)
+        out.removeLast(out.count - written)
+        return out
+    }
+
+    /// Decodes the text `source` into `buffer` (count / 4 * 3 bytes or more), or, when `source` is
+    /// nil, the text in `buffer` into itself: each group is read before it is written, and the write
+    /// position stays below the read position. Without `writes`, only checks. Returns the decoded
+    /// length. A fast path takes four alphabet characters at once; everything else (white space,
+    /// padding, errors) goes one character at a time through the group state.
+    private static func decode(_ buffer: inout [UInt8], from source: [UInt8]?, writes: Bool)
+        throws(Base64Error) -> Int
+    {
+        let table = decodeTable  // 256 entries: every UInt8 index is in bounds
+        let input = source ?? []
+        let count = source?.count ?? buffer.count
+        @inline(__always) func at(_ i: Int) -> UInt8 { source == nil ? buffer[i] : input[i] }
+        var written = 0  // invariant: written ≤ 3 × (groups of four characters seen) ≤ count / 4 * 3
+        /// Appends the low 8 × `n` bits of `bits` (n ≤ 3, bits < 2^24) as `n` bytes, high first.
+        @inline(__always) func emit(_ bits: UInt32, _ n: Int) {
+            for i in 0..<n where writes { buffer[written + i] = UInt8(truncatingIfNeeded: bits >> (8 * (n - 1 - i))) }
+            written += n
+        }
         var group: UInt32 = 0  // up to 24 bits
         var inGroup = 0  // alphabet characters of the current group seen, 0 ... 3
         var significant = 0  // non-white-space characters seen
         var padding = 0  // `=` seen, 0 ... 2
         var lastDataOffset = 0  // offset of the last alphabet character (for trailing-bit errors)
         var offset = 0
-        let count = input.count
         while offset < count {
             // Fast path: a whole group of four alphabet characters.
             if inGroup == 0, padding == 0, count - offset >= 4 {
-                let a = table[Int(input[offset])]
-                let b = table[Int(input[offset + 1])]
-                let c = table[Int(input[offset + 2])]
-                let d = table[Int(input[offset + 3])]
+                let a = table[Int(at(offset))]
+                let b = table[Int(at(offset + 1))]
+                let c = table[Int(at(offset + 2))]
+                let d = table[Int(at(offset + 3))]
                 if a | b | c | d < 64 {
-                    let g = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-                    out[written] = UInt8(truncatingIfNeeded: g >> 16)  // g < 2^24: each part is a byte
-                    out[written + 1] = UInt8(truncatingIfNeeded: g >> 8)
-                    out[written + 2] = UInt8(truncatingIfNeeded: g)
-                    written += 3
+                    emit(UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d), 3)
                     significant += 4
                     lastDataOffset = offset + 3
                     offset += 4
                     continue
                 }
             }
-            let byte = input[offset]
+            let byte = at(offset)
             let v = table[Int(byte)]
             if v == skip {
                 offset += 1
@@ -161,10 +184,7 @@ public struct Base64: Sendable {
             lastDataOffset = offset
             offset += 1
             if inGroup == 4 {
-                out[written] = UInt8(truncatingIfNeeded: group >> 16)  // group < 2^24: each part is a byte
-                out[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
-                out[written + 2] = UInt8(truncatingIfNeeded: group)
-                written += 3
+                emit(group, 3)
                 group = 0
                 inGroup = 0
             }
@@ -173,24 +193,20 @@ public struct Base64: Sendable {
         // encoded data" — so the total must be whole groups of four.
         guard (inGroup + padding) % 4 == 0 else { throw .invalidLength(significant) }
         // A padded final group is a group of four characters too, so its one or two bytes still
-        // fit within out.count (see the invariant on `written`).
+        // fit (see the invariant on `written`).
         switch inGroup {
         case 2:  // "xx==": 12 bits, one byte; the low 4 bits are pad bits
             // RFC 4648 §3.5: "Decoders MAY chose to reject an encoding if the pad bits have not
             // been set to zero." We do (one accepted encoding per byte string).
             guard group & 0x0F == 0 else { throw .nonZeroTrailingBits(offset: lastDataOffset) }
-            out[written] = UInt8(truncatingIfNeeded: group >> 4)  // 12 bits >> 4 = 8 bits
-            written += 1
+            emit(group >> 4, 1)  // 12 bits >> 4 = 8 bits
         case 3:  // "xxx=": 18 bits, two bytes; the low 2 bits are pad bits
             // RFC 4648 §3.5: as above.
             guard group & 0x03 == 0 else { throw .nonZeroTrailingBits(offset: lastDataOffset) }
-            out[written] = UInt8(truncatingIfNeeded: group >> 10)  // 18 bits >> 10 = 8 bits
-            out[written + 1] = UInt8(truncatingIfNeeded: group >> 2)
-            written += 2
+            emit(group >> 2, 2)  // 18 bits >> 2 = 16 bits
         default:
             break
         }
-        out.removeLast(out.count - written)
-        return out
+        return written
     }
 }

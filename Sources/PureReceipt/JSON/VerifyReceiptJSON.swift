@@ -49,25 +49,17 @@ public enum VerifyReceiptJSON {
     ) -> VerifyReceiptDocument {
         let receipt = verified.receipt
         let isProduction = receipt.environment == .production || receipt.environment == .productionVPP
-        var status = 0
-        var reason: String?
-        switch endpoint {
-        case .production where !isProduction:
-            status = 21007
-            reason = "sandbox receipt sent to the production endpoint"
-        case .sandbox where isProduction:
-            status = 21008
-            reason = "production receipt sent to the sandbox endpoint"
-        default: break
-        }
+        let status = self.status(verified, endpoint: endpoint)
         // About 900 bytes per pretty-printed in-app purchase; the count is capped so the estimate
         // cannot overflow (a larger document grows the buffer as it goes).
         var json = JSONWriter(pretty: pretty, capacity: 1024 * (2 + min(receipt.inAppPurchases.count, 1 << 24)))
         json.beginObject()
         json.field("status", Int64(status))
-        if let reason {
-            json.field("reason", status == 21007 ? "environment.sandboxReceipt" : "environment.productionReceipt")
-            json.field("message", reason)
+        if status != 0 {
+            let sandbox = status == 21007
+            json.field("reason", sandbox ? "environment.sandboxReceipt" : "environment.productionReceipt")
+            let message = sandbox ? "sandbox receipt sent to the production" : "production receipt sent to the sandbox"
+            json.field("message", message + " endpoint")
         }
         json.field("environment", isProduction ? "Production" : "Sandbox")
         if status == 0 {
@@ -76,6 +68,18 @@ public enum VerifyReceiptJSON {
         }
         json.endObject()
         return VerifyReceiptDocument(status: status, bytes: json.bytes)
+    }
+
+    /// The `status` `render(_:endpoint:requestDate:pretty:)` gives, without rendering: 0, or 21007
+    /// (a sandbox receipt at `.production`) or 21008 (a production receipt at `.sandbox`).
+    public static func status(_ verified: VerifiedReceipt, endpoint: VerifyReceiptEndpoint) -> Int {
+        let environment = verified.receipt.environment
+        let isProduction = environment == .production || environment == .productionVPP
+        switch endpoint {
+        case .production where !isProduction: return 21007
+        case .sandbox where isProduction: return 21008
+        default: return 0
+        }
     }
 
     /// The response for a receipt that failed validation: `status` (21002, 21003 or 21010) with the

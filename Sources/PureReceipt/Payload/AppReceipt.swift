@@ -4,6 +4,8 @@
 // is also in `rawAttributes` in file order. Decoding is eager: a receipt whose known attributes are
 // not all well-formed is rejected as a whole (see AppReceiptParser.swift).
 
+import PureDER
+
 /// A decoded App Store receipt payload.
 ///
 ///     ReceiptModule DEFINITIONS ::= BEGIN
@@ -15,7 +17,7 @@
 ///     END
 ///
 /// Optional fields are nil when the attribute is absent or, for dates, holds the empty string.
-/// Raw-byte fields are slices of the payload; their indices are payload offsets.
+/// Raw-byte fields are slices of the bytes the payload lies in (see `ReceiptAttribute.value`).
 public struct AppReceipt: Sendable {
     /// 0: receipt type (`Production`, `ProductionSandbox`, `Xcode`, …).
     public internal(set) var environment: ReceiptEnvironment?
@@ -73,8 +75,17 @@ public struct AppReceipt: Sendable {
     public internal(set) var attribute25: Int64?
     /// 32: pre-order date.
     public internal(set) var preorderDate: Instant?
-    /// Every top-level attribute, known or not, in file order (type-17 ones included).
-    public internal(set) var rawAttributes: [ReceiptAttribute] = []
+    /// Every top-level attribute, known or not, in file order (type-17 ones included), read again
+    /// from the payload on each access (keep the array rather than indexing the property).
+    public var rawAttributes: [ReceiptAttribute] {
+        // `parse` read the payload whole and without error; reading the same bytes again cannot fail.
+        (try? ReceiptAttribute.readSet(
+            payload, range: payloadRange, payloadStart: payloadRange.lowerBound, limit: Limits.maxReceiptAttributes,
+            limitName: "", what: { "" })) ?? []
+    }
+    /// The bytes the payload lies in (shared, not copied) and its range in them.
+    var payload: [UInt8] = []
+    var payloadRange = 0..<0
 
     init() {}
 }

@@ -18,25 +18,43 @@ import PureDER
 extension AppReceipt {
     /// Decodes a receipt payload (the eContent OCTET STRING value). Error offsets are payload offsets.
     package static func parse(payload: [UInt8]) throws(ReceiptError) -> AppReceipt {
-        let raw = try ReceiptAttribute.readSet(
-            payload, range: 0..<payload.count, limit: Limits.maxReceiptAttributes,
-            limitName: "Limits.maxReceiptAttributes", what: { "payload" })
-        let decoder = AttributeDecoder(bytes: payload, inAppOffset: nil)
+        try parse(payload, range: 0..<payload.count)
+    }
+
+    /// Decodes the payload at `range` of `payload` where it lies, without copying it: attribute and
+    /// record offsets are payload offsets; error offsets are payload offsets only when range starts
+    /// at 0 (a caller decoding in place reports errors by decoding a copy). Error precedence: the
+    /// whole top-level structure first, then each attribute in order, then the required ones.
+    /// Without `keep`, no in-app record is stored: memory stays one record whatever the payload's size.
+    static func parse(_ payload: [UInt8], range: Range<Int>, keep: Bool = true) throws(ReceiptError) -> AppReceipt {
         var receipt = AppReceipt()
-        receipt.rawAttributes = raw
-        // Sized once: growing by doubling would hold two copies of the records while copying.
-        receipt.inAppPurchases.reserveCapacity(raw.count { $0.type == ReceiptAttributeType.inAppPurchase })
+        (receipt.payload, receipt.payloadRange) = (payload, range)
+        // Two walks, no array of the top-level attributes: the first checks the structure and counts
+        // the records, so their array is sized once (doubling would hold two copies while copying).
+        var records = 0
+        let count = { (item: ReceiptAttribute) in
+            if keep && item.type == ReceiptAttributeType.inAppPurchase { records += 1 }
+        }
+        try ReceiptAttribute.forEach(
+            payload, range: range, limit: Limits.maxReceiptAttributes, limitName: "Limits.maxReceiptAttributes",
+            what: { "payload" }, count)
+        receipt.inAppPurchases.reserveCapacity(records)
+        let decoder = AttributeDecoder(bytes: payload, inAppOffset: nil)
         var seen = SeenAttributes(base: 0)
-        for item in raw {
+        func decode(_ item: ReceiptAttribute) throws(ReceiptError) {
             if item.type == ReceiptAttributeType.inAppPurchase {
-                receipt.inAppPurchases.append(try InAppPurchase.parse(payload, item))
-                continue
+                let purchase = try InAppPurchase.parse(payload, item)
+                if keep { receipt.inAppPurchases.append(purchase) }
+                return
             }
-            guard isKnownSingular(item.type) else { continue }  // unknown: kept raw only
+            guard isKnownSingular(item.type) else { return }  // unknown: kept raw only
             // Apple receipt rule (singular-attributes): every known attribute but 17 appears at most once.
             guard seen.insert(item.type) else { throw duplicate(item, decoder) }
             try receipt.decode(item, decoder)
         }
+        try ReceiptAttribute.forEach(
+            payload, range: range, payloadStart: range.lowerBound, limit: Limits.maxReceiptAttributes, limitName: "",
+            what: { "" }, decode)
         // Apple receipt rule (required-attributes): bundle id (2), version (3), opaque value (4),
         // hash (5) and creation date (12) are in every receipt; validation depends on each.
         let required: [Int64] = [2, 3, 4, 5, 12]
@@ -44,33 +62,10 @@ extension AppReceipt {
         return receipt
     }
 
-    /// Every check of `parse(payload:)`, with its error precedence (the whole top-level structure
-    /// first, then each attribute in order, then the required ones), on `range` of `bytes`, keeping
-    /// nothing: memory stays one in-app record whatever the payload's size. For a payload no trusted
-    /// key signed, to report it as `parse` would (malformed before not authentic).
+    /// Every check of `parse`, keeping nothing. For a payload no trusted key signed, to report it
+    /// as `parse` would (malformed before not authentic).
     static func check(_ bytes: [UInt8], range: Range<Int>) throws(ReceiptError) {
-        let decoder = AttributeDecoder(bytes: bytes, inAppOffset: nil)
-        var receipt = AppReceipt()
-        var seen = SeenAttributes(base: 0)
-        var first: ReceiptError?
-        func visit(_ item: ReceiptAttribute) {
-            guard first == nil else { return }
-            do throws(ReceiptError) {
-                if item.type == ReceiptAttributeType.inAppPurchase {
-                    _ = try InAppPurchase.parse(bytes, item)
-                } else if isKnownSingular(item.type) {
-                    guard seen.insert(item.type) else { throw duplicate(item, decoder) }
-                    try receipt.decode(item, decoder)
-                }
-            } catch {
-                first = error  // reported once the walk proved the whole top level well-formed
-            }
-        }
-        try ReceiptAttribute.forEach(
-            bytes, range: range, limit: Limits.maxReceiptAttributes, limitName: "Limits.maxReceiptAttributes",
-            what: { "payload" }, visit)
-        if let first { throw first }
-        for type: Int64 in [2, 3, 4, 5, 12] where !seen.contains(type) { throw missing(type) }
+        _ = try parse(bytes, range: range, keep: false)
     }
 
     /// The error for a second occurrence of a singular attribute.

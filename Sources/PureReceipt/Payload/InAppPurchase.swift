@@ -55,9 +55,11 @@ public struct InAppPurchase: Sendable {
     public let offset: Int
     /// 1701: number of items purchased.
     public internal(set) var quantity: Int64?
-    /// The whole payload (shared, not copied) and the record's SET in it.
+    /// The bytes the payload lies in (shared, not copied), the record's SET in them, and the index
+    /// of the payload's first byte (offsets are counted from it).
     let payload: [UInt8]
     let record: Range<Int>
+    let payloadStart: Int
     /// Content ranges of the validated UTF8Strings 1702, 1703 and 1705.
     var productRange = 0..<0, transactionRange = 0..<0, originalTransactionRange: Range<Int>?
     /// 1702: product identifier.
@@ -106,7 +108,8 @@ public struct InAppPurchase: Sendable {
     public var rawAttributes: [ReceiptAttribute] {
         // `parse` read this record whole and without error; reading the same bytes again cannot fail.
         (try? ReceiptAttribute.readSet(
-            payload, range: record, limit: Limits.maxInAppAttributes, limitName: "", what: { "" })) ?? []
+            payload, range: record, payloadStart: payloadStart, limit: Limits.maxInAppAttributes, limitName: "",
+            what: { "" })) ?? []
     }
 
     /// Attribute `type` of the record, decoded by `read`: the rarely present and undocumented
@@ -134,7 +137,8 @@ extension InAppPurchase {
         let what = { "in-app purchase at byte \(attribute.offset)" }
         let decoder = AttributeDecoder(bytes: payload, inAppOffset: attribute.offset)
         var purchase = InAppPurchase(
-            offset: attribute.offset, payload: payload, record: attribute.value.startIndex..<attribute.value.endIndex)
+            offset: attribute.offset, payload: payload, record: attribute.value.startIndex..<attribute.value.endIndex,
+            payloadStart: attribute.payloadStart)
         var seen = SeenAttributes(base: 1700)
         var pending: ReceiptError?
         try ReceiptAttribute.forEach(

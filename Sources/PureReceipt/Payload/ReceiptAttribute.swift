@@ -23,11 +23,15 @@ public struct ReceiptAttribute: Sendable, Equatable {
     public let type: Int64
     /// The attribute version, verbatim.
     public let version: Int64
-    /// The OCTET STRING content: for most types, a DER encoding of the inner value. Its indices
-    /// are absolute offsets into the payload.
+    /// The OCTET STRING content: for most types, a DER encoding of the inner value. A slice of the
+    /// bytes the payload was read from, not copied: its indices are offsets in the payload when it
+    /// was decoded alone (`AppReceipt.parse`), in the receipt when it was decoded where it lies
+    /// (`ReceiptValidator`). `valueOffset` is always the payload offset.
     public let value: ArraySlice<UInt8>
     /// Offset of the ReceiptAttribute SEQUENCE in the payload.
     public let offset: Int
+    /// Index of the payload's first byte in the array `value` is a slice of.
+    var payloadStart = 0
 
     /// An attribute as read from the payload.
     public init(type: Int64, version: Int64, value: ArraySlice<UInt8>, offset: Int) {
@@ -37,8 +41,15 @@ public struct ReceiptAttribute: Sendable, Equatable {
         self.offset = offset
     }
 
+    /// The attribute with its offset counted from `start`, the index of the payload's first byte.
+    func rebased(_ start: Int) -> ReceiptAttribute {
+        var item = ReceiptAttribute(type: type, version: version, value: value, offset: offset - start)
+        item.payloadStart = start
+        return item
+    }
+
     /// Offset of the first value octet in the payload.
-    public var valueOffset: Int { value.startIndex }
+    public var valueOffset: Int { value.startIndex - payloadStart }
 }
 
 extension ReceiptAttribute {
@@ -46,16 +57,21 @@ extension ReceiptAttribute {
     /// elements, in file order. `what` names the SET in messages ("payload", "in-app purchase at
     /// byte 84"); it is built only when an error is reported.
     static func readSet(
-        _ bytes: [UInt8], range: Range<Int>, limit: Int, limitName: String, what: () -> String
+        _ bytes: [UInt8], range: Range<Int>, payloadStart: Int = 0, limit: Int, limitName: String, what: () -> String
     ) throws(ReceiptError) -> [ReceiptAttribute] {
         var attributes: [ReceiptAttribute] = []
-        try forEach(bytes, range: range, limit: limit, limitName: limitName, what: what) { attributes.append($0) }
+        try forEach(bytes, range: range, payloadStart: payloadStart, limit: limit, limitName: limitName, what: what) {
+            attributes.append($0)
+        }
         return attributes
     }
 
     /// `readSet` without collecting: every check, each attribute handed to `body` in file order.
+    /// Attribute offsets are counted from `payloadStart` (error offsets are not: a caller that reads
+    /// a payload in place reports errors from a copy).
     static func forEach(
-        _ bytes: [UInt8], range: Range<Int>, limit: Int, limitName: String, what: () -> String,
+        _ bytes: [UInt8], range: Range<Int>, payloadStart: Int = 0, limit: Int, limitName: String,
+        what: () -> String,
         _ body: (ReceiptAttribute) throws(ReceiptError) -> Void
     ) throws(ReceiptError) {
         var outer = try mapDER(what()) { () throws(DERError) in
@@ -87,13 +103,13 @@ extension ReceiptAttribute {
             if set.content.depth < Limits.maxNestingDepth, let (item, next) = readCommon(bytes, at: position, end: end)
             {
                 position = next
-                try body(item)
+                try body(item.rebased(payloadStart))
                 continue
             }
             var cursor = try mapDER(what()) { () throws(DERError) in
                 try DERCursor(bytes: bytes, range: position..<end, rules: .der, depth: set.content.depth)
             }
-            try body(try readOne(&cursor, what: what))
+            try body(try readOne(&cursor, what: what).rebased(payloadStart))
             position = cursor.offset
         }
     }

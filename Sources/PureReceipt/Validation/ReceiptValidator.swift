@@ -85,8 +85,7 @@ public enum ReceiptValidator {
         // Apple receipt rule (authenticate-first): no value but attributes 0 and 12 and no in-app
         // record is decoded before the signature and the certificate path hold.
         // RFC 5652 §5.6: the recipient verifies the signature "to determine whether the content was altered".
-        let receipt: AppReceipt
-        do { receipt = try AppReceipt.parse(payload: signedData.contentBytes) } catch { throw .from(error) }
+        let receipt = try decodePayload(signedData.content)
 
         // 4–6. The app and the device.
         try checkBundle(receipt, policy)
@@ -128,19 +127,22 @@ public enum ReceiptValidator {
     /// of decoding before verifying; `AppReceipt.check` keeps no record, so the cost is a walk and
     /// memory stays bounded. In place for one segment; on a copy (for payload offsets) only on error.
     static func malformedPayload(_ signedData: SignedData) -> ReceiptValidationError? {
-        let content = signedData.content
-        if content.segments.count == 1, let only = content.segments.first,
-            (try? AppReceipt.check(content.bytes, range: only)) != nil
-        {
-            return nil
-        }
-        let payload = content.concatenated()
         do throws(ReceiptError) {
-            try AppReceipt.check(payload, range: 0..<payload.count)
+            try onPayload(signedData.content, AppReceipt.check)
             return nil
         } catch {
             return .from(error)
         }
+    }
+
+    /// The payload decoded where it lies when it is one segment (no copy: the receipt's values are
+    /// slices of the input); from a copy when it is in several segments or malformed.
+    static func decodePayload(_ content: OctetStringSegments) throws(ReceiptValidationError) -> AppReceipt {
+        do {
+            return try onPayload(content) { (bytes, range) throws(ReceiptError) in
+                try AppReceipt.parse(bytes, range: range)
+            }
+        } catch { throw .from(error) }
     }
 
     /// Steps 4 and 5: the bundle identifier and version.

@@ -21,23 +21,28 @@ extension ReceiptValidator {
         let bytes = try receiptBytes(from: input)
         let signedData: SignedData
         do { signedData = try SignedData.parse(bytes) } catch { throw .from(error) }
-        let content = signedData.content
         let scan: PayloadScan
         do {
-            // One segment (DER, and most BER): scan the input in place, no copy. Errors carry
-            // payload offsets, so a failure is reported from a scan of the copied payload.
-            if content.segments.count == 1, let only = content.segments.first,
-                let inPlace = try? PayloadScan(content.bytes, range: only)
-            {
-                scan = inPlace
-            } else {
-                let payload = content.concatenated()
-                scan = try PayloadScan(payload, range: 0..<payload.count)
+            scan = try onPayload(signedData.content) { (bytes, range) throws(ReceiptError) in
+                try PayloadScan(bytes, range: range)
             }
         } catch {
             // The scan names attribute 12 first; the decoder names the first malformed attribute.
             throw ReceiptValidator.malformedPayload(signedData) ?? .from(error)
         }
         return ScannedReceipt(signedData: signedData, creationDate: scan.creationDate, environment: scan.environment)
+    }
+
+    /// `body` on the payload where it lies when it is one segment (DER, and most BER) and `body`
+    /// succeeds there: no copy. Otherwise on a copy of the payload, so that errors carry payload
+    /// offsets (a failure costs a copy; a BER payload in several segments is always copied).
+    static func onPayload<T>(
+        _ content: OctetStringSegments, _ body: ([UInt8], Range<Int>) throws(ReceiptError) -> T
+    ) throws(ReceiptError) -> T {
+        if content.segments.count == 1, let only = content.segments.first, let value = try? body(content.bytes, only) {
+            return value
+        }
+        let payload = content.concatenated()
+        return try body(payload, 0..<payload.count)
     }
 }

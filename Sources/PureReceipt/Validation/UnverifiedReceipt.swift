@@ -20,8 +20,6 @@ extension ReceiptValidator {
         let bytes = try receiptBytes(from: input)
         let signedData: SignedData
         do { signedData = try SignedData.parse(bytes) } catch { throw .from(error) }
-        let receipt: AppReceipt
-        do { receipt = try AppReceipt.parse(payload: signedData.contentBytes) } catch { throw .from(error) }
-        return UnverifiedReceipt(signedData: signedData, receipt: receipt)
+        return UnverifiedReceipt(signedData: signedData, receipt: try decodePayload(signedData.content))
     }
 }
