@@ -1,6 +1,6 @@
 // Arithmetic modulo a fixed P-256 or P-384 prime (the field prime p or the group order n) in
 // Montgomery form: a residue a is stored as a·R mod m with R = 2^(64·count), so a product costs
-// one word-by-word multiply-and-reduce pass (CIOS, as in BigNum/MontgomeryMultiply.swift, here
+// one word-by-word multiply-and-reduce pass (CIOS: coarsely integrated operand scanning, here
 // on fixed `Limbs` the optimiser unrolls for each modulus).
 //
 // Accepts: operands fully reduced (< m); every constructor checks or guarantees that.
