@@ -100,10 +100,11 @@ extension ReceiptAttribute {
                     "\(what()): more than \(limit) attributes (\(limitName)) at byte \(position)")
             }
             count += 1
-            if set.content.depth < Limits.maxNestingDepth, let (item, next) = readCommon(bytes, at: position, end: end)
+            if set.content.depth < Limits.maxNestingDepth,
+                let (item, next) = readCommon(bytes, at: position, end: end, payloadStart: payloadStart)
             {
                 position = next
-                try body(item.rebased(payloadStart))
+                try body(item)
                 continue
             }
             var cursor = try mapDER(what()) { () throws(DERError) in
@@ -119,15 +120,19 @@ extension ReceiptAttribute {
     /// other encoding, valid or not, returns nil and is read by `readOne` with every check and
     /// error of PureDER; for these shapes this accepts exactly what `readOne` accepts.
     @inline(__always)
-    private static func readCommon(_ bytes: [UInt8], at start: Int, end: Int) -> (ReceiptAttribute, Int)? {
+    private static func readCommon(_ bytes: [UInt8], at start: Int, end: Int, payloadStart: Int)
+        -> (ReceiptAttribute, Int)?
+    {
         var position = start
         guard let fieldsEnd = header(bytes, &position, end, tag: 0x30),
             let type = integer(bytes, &position, fieldsEnd), let version = integer(bytes, &position, fieldsEnd),
             header(bytes, &position, fieldsEnd, tag: 0x04) == fieldsEnd
         else { return nil }
-        return (
-            ReceiptAttribute(type: type, version: version, value: bytes[position..<fieldsEnd], offset: start), fieldsEnd
-        )
+        // Built with its payload offset at once (`rebased` would copy the attribute a second time).
+        var item = ReceiptAttribute(
+            type: type, version: version, value: bytes[position..<fieldsEnd], offset: start - payloadStart)
+        item.payloadStart = payloadStart
+        return (item, fieldsEnd)
     }
 
     /// Identifier `tag` and a definite length that fits before `end`: moves `position` to the
