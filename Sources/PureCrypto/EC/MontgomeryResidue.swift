@@ -144,7 +144,8 @@ struct Residue<M: MontgomeryModulusParameters>: FieldElement {
     }
 
     /// a·b·R⁻¹ mod m for a, b < m (coarsely integrated operand scanning, reduction fused into
-    /// the multiplication pass; see BigNum/MontgomeryMultiply.swift for the method's source).
+    /// the multiplication pass: Koç, Acar and Kaliski, "Analyzing and Comparing Montgomery
+    /// Multiplication Algorithms", IEEE Micro 16(3), 1996).
     /// Written out word by word (`count > 4` folds after specialisation) so that every word
     /// stays in a register: see Limbs.swift for the measurement.
     @inline(__always)
