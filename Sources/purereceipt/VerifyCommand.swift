@@ -80,8 +80,11 @@ enum VerifyCommand {
         // document (about 1 KB per in-app purchase) is rendered only when it is printed.
         let status = VerifyReceiptJSON.status(verified, endpoint: endpoint)
         if json {
-            let document = VerifyReceiptJSON.render(verified, endpoint: endpoint, requestDate: requestDate)
-            InspectCommand.writeStandardOutput(document.bytes + [0x0A])
+            // Written out in pieces: the document is never held whole.
+            _ = VerifyReceiptJSON.render(verified, endpoint: endpoint, requestDate: requestDate) {
+                InspectCommand.writeStandardOutput($0)
+            }
+            InspectCommand.writeStandardOutput([0x0A])
         }
         if status != 0 {
             let environment = verified.receipt.environment?.rawValue ?? "-"

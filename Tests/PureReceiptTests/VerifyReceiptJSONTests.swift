@@ -79,6 +79,27 @@ struct VerifyReceiptJSONTests {
         #expect(VerifyReceiptJSON.render(production, endpoint: .sandbox, requestDate: Self.request).status == 21008)
     }
 
+    @Test("the document written in pieces is byte for byte the whole document, for every endpoint and layout")
+    func streamed() throws {
+        // 187 in-app purchases: about 164 KB of pretty JSON, so several pieces of about 64 KB.
+        let receipt = try Self.verified("tpinappreceipt_sandbox-ios-187iap-sha1_2020.der")
+        for endpoint in [VerifyReceiptEndpoint.any, .production, .sandbox] {
+            for pretty in [true, false] {
+                let whole = VerifyReceiptJSON.render(
+                    receipt, endpoint: endpoint, requestDate: Self.request, pretty: pretty)
+                var pieces: [[UInt8]] = []
+                let status = VerifyReceiptJSON.render(
+                    receipt, endpoint: endpoint, requestDate: Self.request, pretty: pretty
+                ) { pieces.append($0) }
+                #expect(status == whole.status)
+                #expect(pieces.joined().elementsEqual(whole.bytes), "\(endpoint) pretty: \(pretty)")
+                // A piece is handed over once it passes 64 KB: at most that plus one purchase (< 4 KB).
+                #expect(pieces.allSatisfy { $0.count < (1 << 16) + 4096 })
+                #expect(pieces.count >= (status == 0 && pretty ? 3 : 1))
+            }
+        }
+    }
+
     @Test("failures carry status, reason code, verdict and message")
     func failures() throws {
         let receipt = try SweepCorpus.bytes("receipts/revenuecat_sandbox-ios-9iap-sha1_2020.der")

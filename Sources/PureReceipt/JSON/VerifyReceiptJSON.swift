@@ -47,12 +47,34 @@ public enum VerifyReceiptJSON {
         _ verified: VerifiedReceipt, endpoint: VerifyReceiptEndpoint = .any,
         requestDate: Instant? = nil, pretty: Bool = true
     ) -> VerifyReceiptDocument {
+        // About 900 bytes per pretty-printed in-app purchase; the count is capped so the estimate
+        // cannot overflow (a larger document grows the buffer as it goes).
+        let count = verified.receipt.inAppPurchases.count
+        var json = JSONWriter(pretty: pretty, capacity: 1024 * (2 + min(count, 1 << 24)))
+        let status = write(verified, endpoint, requestDate, into: &json) { _ in }  // kept whole
+        return VerifyReceiptDocument(status: status, bytes: json.bytes)
+    }
+
+    /// The same document as `render(_:endpoint:requestDate:pretty:)`, handed to `write` in pieces
+    /// of about 64 KB, so that it is never held whole (with many in-app purchases it is about three
+    /// times the receipt's size). Returns the document's status.
+    public static func render(
+        _ verified: VerifiedReceipt, endpoint: VerifyReceiptEndpoint = .any, requestDate: Instant? = nil,
+        pretty: Bool = true, to write: ([UInt8]) -> Void
+    ) -> Int {
+        var json = JSONWriter(pretty: pretty, capacity: 1 << 17)
+        let status = self.write(verified, endpoint, requestDate, into: &json) { write($0.drain()) }
+        write(json.drain())
+        return status
+    }
+
+    private static func write(
+        _ verified: VerifiedReceipt, _ endpoint: VerifyReceiptEndpoint, _ requestDate: Instant?,
+        into json: inout JSONWriter, flush: (inout JSONWriter) -> Void
+    ) -> Int {
         let receipt = verified.receipt
         let isProduction = receipt.environment == .production || receipt.environment == .productionVPP
         let status = self.status(verified, endpoint: endpoint)
-        // About 900 bytes per pretty-printed in-app purchase; the count is capped so the estimate
-        // cannot overflow (a larger document grows the buffer as it goes).
-        var json = JSONWriter(pretty: pretty, capacity: 1024 * (2 + min(receipt.inAppPurchases.count, 1 << 24)))
         json.beginObject()
         json.field("status", Int64(status))
         if status != 0 {
@@ -64,10 +86,10 @@ public enum VerifyReceiptJSON {
         json.field("environment", isProduction ? "Production" : "Sandbox")
         if status == 0 {
             json.key("receipt")
-            writeReceipt(receipt, requestDate: requestDate, into: &json)
+            writeReceipt(receipt, requestDate: requestDate, into: &json, flush: flush)
         }
         json.endObject()
-        return VerifyReceiptDocument(status: status, bytes: json.bytes)
+        return status
     }
 
     /// The `status` `render(_:endpoint:requestDate:pretty:)` gives, without rendering: 0, or 21007
@@ -136,7 +158,9 @@ public enum VerifyReceiptJSON {
         }
     }
 
-    private static func writeReceipt(_ receipt: AppReceipt, requestDate: Instant?, into json: inout JSONWriter) {
+    private static func writeReceipt(
+        _ receipt: AppReceipt, requestDate: Instant?, into json: inout JSONWriter, flush: (inout JSONWriter) -> Void
+    ) {
         json.beginObject()
         if let environment = receipt.environment { json.field(Name.receiptType, environment.rawValue) }
         if let id = receipt.appItemID {
@@ -155,7 +179,10 @@ public enum VerifyReceiptJSON {
         writeDate(Name.preorderDate, receipt.preorderDate, into: &json)
         json.key(Name.inApp)
         json.beginArray()
-        for purchase in receipt.inAppPurchases { writePurchase(purchase, into: &json) }
+        for purchase in receipt.inAppPurchases {
+            writePurchase(purchase, into: &json)
+            if json.bytes.count >= 1 << 16 { flush(&json) }
+        }
         json.endArray()
         json.endObject()
     }
