@@ -85,10 +85,12 @@ struct InPlaceDecodingTests {
                 && a.map { Array($0.value) } == b.map { Array($0.value) }
         }
         #expect(same(receipt.rawAttributes, alone.rawAttributes))
+        #expect(receipt.rawAttributes == alone.rawAttributes)  // Equatable ignores where the bytes lie
         #expect(receipt.inAppPurchases.count == alone.inAppPurchases.count)
         for (purchase, expected) in zip(receipt.inAppPurchases, alone.inAppPurchases) {
             #expect(purchase.offset == expected.offset)
             #expect(same(purchase.rawAttributes, expected.rawAttributes))
+            #expect(purchase.rawAttributes == expected.rawAttributes)
             #expect(purchase.productIdentifier == expected.productIdentifier)
             #expect(purchase.transactionIdentifier == expected.transactionIdentifier)
             #expect(purchase.attribute1709 == expected.attribute1709)

@@ -50,6 +50,12 @@ public struct ReceiptAttribute: Sendable, Equatable {
 
     /// Offset of the first value octet in the payload.
     public var valueOffset: Int { value.startIndex - payloadStart }
+
+    /// Equal type, version, offset and value bytes; where the payload lay when it was read (the
+    /// indices of `value`) does not count, so a receipt decoded in place equals its payload decoded alone.
+    public static func == (a: ReceiptAttribute, b: ReceiptAttribute) -> Bool {
+        a.type == b.type && a.version == b.version && a.offset == b.offset && a.value == b.value
+    }
 }
 
 extension ReceiptAttribute {
