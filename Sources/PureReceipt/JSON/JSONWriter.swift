@@ -149,6 +149,18 @@ package struct JSONWriter: Sendable {
         string(value)
     }
 
+    /// A string member whose value is valid UTF-8 `content` (checked by the caller), copied and
+    /// escaped without building a `String`.
+    package mutating func field(_ key: Key, utf8 content: ArraySlice<UInt8>) {
+        self.key(key)
+        beforeValue()
+        bytes.append(0x22)
+        let start = bytes.count
+        bytes.append(contentsOf: content)
+        escape(from: start)
+        bytes.append(0x22)
+    }
+
     package mutating func field(_ key: Key, _ value: Int64) {
         self.key(key)
         integer(value)

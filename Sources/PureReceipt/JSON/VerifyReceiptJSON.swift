@@ -188,25 +188,26 @@ public enum VerifyReceiptJSON {
     }
 
     private static func writePurchase(_ purchase: InAppPurchase, into json: inout JSONWriter) {
+        let f = purchase.fields  // one walk of the record for every field below
         json.beginObject()
-        if let value = purchase.quantity {
+        if let value = f.quantity {
             json.key(Name.quantity)
             json.string { appendDecimal(value, to: &$0) }
         }
-        json.field(Name.productID, purchase.productIdentifier)
-        json.field(Name.transactionID, purchase.transactionIdentifier)
-        if let value = purchase.originalTransactionIdentifier { json.field(Name.originalTransactionID, value) }
-        writeDate(Name.purchaseDate, purchase.purchaseDate, into: &json)
-        writeDate(Name.originalPurchaseDate, purchase.originalPurchaseDate, into: &json)
-        writeDate(Name.expiresDate, purchase.subscriptionExpirationDate, into: &json)
-        if let value = purchase.webOrderLineItemID {
+        json.field(Name.productID, utf8: purchase.payload[f.product])
+        json.field(Name.transactionID, utf8: purchase.payload[f.transaction])
+        if let range = f.originalTransaction { json.field(Name.originalTransactionID, utf8: purchase.payload[range]) }
+        writeDate(Name.purchaseDate, f.purchaseDate, into: &json)
+        writeDate(Name.originalPurchaseDate, f.originalPurchaseDate, into: &json)
+        writeDate(Name.expiresDate, f.subscriptionExpirationDate, into: &json)
+        if let value = f.webOrderLineItemID {
             json.key(Name.webOrderLineItemID)
             json.string { appendDecimal(value, to: &$0) }
         }
-        if let value = purchase.isTrialPeriod { json.field(Name.isTrialPeriod, value ? "true" : "false") }
-        if let value = purchase.isInIntroOfferPeriod { json.field(Name.isInIntroOfferPeriod, value ? "true" : "false") }
-        writeDate(Name.cancellationDate, purchase.cancellationDate, into: &json)
-        if let value = purchase.promotionalOfferIdentifier { json.field(Name.promotionalOfferID, value) }
+        if let value = f.isTrialPeriod { json.field(Name.isTrialPeriod, value ? "true" : "false") }
+        if let value = f.isInIntroOfferPeriod { json.field(Name.isInIntroOfferPeriod, value ? "true" : "false") }
+        writeDate(Name.cancellationDate, f.cancellationDate, into: &json)
+        if let range = f.promotionalOffer { json.field(Name.promotionalOfferID, utf8: purchase.payload[range]) }
         json.endObject()
     }
 

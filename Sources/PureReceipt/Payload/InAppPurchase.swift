@@ -1,7 +1,8 @@
 // InAppPurchase: one in-app purchase record — the value of a type-17 receipt attribute, itself a
-// DER `SET OF ReceiptAttribute` — checked whole in one walk, with no heap allocation per record:
-// numbers and dates are stored decoded; identifiers and the raw attributes stay ranges of the one
-// shared payload and become `String`s and arrays only when read.
+// DER `SET OF ReceiptAttribute` — checked whole in one walk when the receipt is decoded, then kept
+// as its place in the one shared payload (24 bytes a record, no heap allocation per record): every
+// field is decoded again from those bytes when read, so memory stays close to the input's size
+// however many records a receipt holds (Docs/SECURITY.md, "Memory").
 //
 // Accepts: the attributes of RECEIPT-FIELDS.md table 3b with the inner types given there, in any
 // order; unknown types (and repeats of them) kept raw; at most `Limits.maxInAppAttributes`.
@@ -50,42 +51,49 @@ public enum InAppProductType: Sendable, Hashable {
 
 /// One in-app purchase receipt (receipt attribute 17). Optional fields are nil when the attribute
 /// is absent or, for dates, holds the empty string.
+///
+/// A value is the record's place in the shared payload (24 bytes, whatever the record holds):
+/// each field is found and decoded again in the record's bytes when read (one walk of its
+/// attribute headers), so a receipt of many records costs little more memory than its own bytes.
+/// Read a field once per use rather than in a loop; the queries and the JSON rendering decode
+/// every field of a record in a single walk.
 public struct InAppPurchase: Sendable {
-    /// Offset of the type-17 ReceiptAttribute in the payload.
-    public let offset: Int
-    /// 1701: number of items purchased.
-    public internal(set) var quantity: Int64?
-    /// The bytes the payload lies in (shared, not copied), the record's SET in them, and the index
-    /// of the payload's first byte (offsets are counted from it).
+    /// The bytes the payload lies in (shared, not copied). Every index below is < 2^32 (`parse`
+    /// refuses larger ones; receipts are at most `Limits.maxInputBytes`).
     let payload: [UInt8]
-    let record: Range<Int>
-    let payloadStart: Int
-    /// Content ranges of the validated UTF8Strings 1702, 1703 and 1705.
-    var productRange = 0..<0, transactionRange = 0..<0, originalTransactionRange: Range<Int>?
+    /// The record's SET content in `payload`, the attribute's payload offset, and the index of the
+    /// payload's first byte (offsets are counted from it).
+    private let start: UInt32, end: UInt32, attributeOffset: UInt32, base: UInt32
+    var record: Range<Int> { Int(start)..<Int(end) }
+    var payloadStart: Int { Int(base) }
+    /// Offset of the type-17 ReceiptAttribute in the payload.
+    public var offset: Int { Int(attributeOffset) }
+    /// 1701: number of items purchased.
+    public var quantity: Int64? { decoded(1701, AttributeDecoder.int64) }
     /// 1702: product identifier.
-    public var productIdentifier: String { text(productRange) }
+    public var productIdentifier: String { decoded(1702, AttributeDecoder.utf8String) ?? "" }
     /// 1703: transaction identifier (`"0"`, `"1"`, … in Xcode receipts).
-    public var transactionIdentifier: String { text(transactionRange) }
+    public var transactionIdentifier: String { decoded(1703, AttributeDecoder.utf8String) ?? "" }
     /// 1704: purchase date (for a renewal: the start of its period).
-    public internal(set) var purchaseDate = Instant(millisecondsSince1970: 0)
+    public var purchaseDate: Instant { decoded(1704, AttributeDecoder.date).flatMap { $0 } ?? Fields().purchaseDate }
     /// 1705: transaction identifier of the original purchase (absent in Xcode receipts).
-    public var originalTransactionIdentifier: String? { originalTransactionRange.map(text) }
+    public var originalTransactionIdentifier: String? { decoded(1705, AttributeDecoder.utf8String) }
     /// 1706: date of the original purchase.
-    public internal(set) var originalPurchaseDate: Instant?
+    public var originalPurchaseDate: Instant? { decoded(1706, AttributeDecoder.date) ?? nil }
     /// 1707: product type (undocumented by Apple; absent in Xcode receipts).
-    public internal(set) var productType: InAppProductType?
+    public var productType: InAppProductType? { decoded(1707, AttributeDecoder.int64).map(InAppProductType.init) }
     /// 1708: expiration date of an auto-renewable subscription period.
-    public internal(set) var subscriptionExpirationDate: Instant?
+    public var subscriptionExpirationDate: Instant? { decoded(1708, AttributeDecoder.date) ?? nil }
     /// 1709: undocumented UTF8String (empty in every sample).
     public var attribute1709: String? { decoded(1709, AttributeDecoder.utf8String) }
     /// 1710: undocumented INTEGER, 0 or four ASCII characters such as `MR5F`.
     public var attribute1710: ASCIIPackedInteger? { decoded(1710, AttributeDecoder.packedInteger) }
     /// 1711: web order line item id (up to 8 bytes).
-    public internal(set) var webOrderLineItemID: UInt64?
+    public var webOrderLineItemID: UInt64? { decoded(1711, AttributeDecoder.uint64) }
     /// 1712: date Apple customer support cancelled (refunded) the transaction.
-    public internal(set) var cancellationDate: Instant?
+    public var cancellationDate: Instant? { decoded(1712, AttributeDecoder.date) ?? nil }
     /// 1713: the period is a free trial (any non-zero INTEGER reads as true).
-    public internal(set) var isTrialPeriod: Bool?
+    public var isTrialPeriod: Bool? { decoded(1713, AttributeDecoder.flag) }
     /// 1714 ... 1718: undocumented UTF8Strings (empty in every sample), by type.
     public var attribute1714: String? { decoded(1714, AttributeDecoder.utf8String) }
     /// 1715: undocumented UTF8String.
@@ -97,7 +105,7 @@ public struct InAppPurchase: Sendable {
     /// 1718: undocumented UTF8String.
     public var attribute1718: String? { decoded(1718, AttributeDecoder.utf8String) }
     /// 1719: the period is an introductory offer (any non-zero INTEGER reads as true).
-    public internal(set) var isInIntroOfferPeriod: Bool?
+    public var isInIntroOfferPeriod: Bool? { decoded(1719, AttributeDecoder.flag) }
     /// 1720: cancellation reason (INTEGER; reported by one parser, never observed).
     public var cancellationReason: Int64? { decoded(1720, AttributeDecoder.int64) }
     /// 1721: promotional offer identifier.
@@ -112,8 +120,12 @@ public struct InAppPurchase: Sendable {
             what: { "" })) ?? []
     }
 
-    /// Attribute `type` of the record, decoded by `read`: the rarely present and undocumented
-    /// attributes are not stored but found again on each access (`parse` checked them, so the
+    /// The fields of the record, decoded in one walk. `parse` decoded the same bytes without error,
+    /// so this one cannot fail; were it ever to, the fields read as absent (and a purchase date of
+    /// 0 can never make a record active: queries clamp to the receipt's creation date).
+    var fields: Fields { (try? Fields(payload, record: record, offset: offset)) ?? Fields() }
+
+    /// Attribute `type` of the record, decoded by `read` (`parse` checked the whole record, so the
     /// walk and the decoding cannot fail); nil when absent.
     private func decoded<T>(
         _ type: Int64, _ read: (AttributeDecoder) -> (ReceiptAttribute) throws(ReceiptError) -> T
@@ -124,69 +136,97 @@ public struct InAppPurchase: Sendable {
             payload, range: record, limit: Limits.maxInAppAttributes, limitName: "", what: { "" }, visit)
         return found.flatMap { try? read(AttributeDecoder(bytes: payload, inAppOffset: offset))($0) }
     }
-
-    /// The text of a UTF8String content range that `parse` validated.
-    private func text(_ range: Range<Int>) -> String { String(decoding: payload[range], as: UTF8.self) }
 }
 
 extension InAppPurchase {
-    /// Decodes the value of the type-17 attribute `attribute` of `payload` in one walk. A value or
-    /// duplicate error is held until the walk ends, so a structural error anywhere in the record
-    /// is reported first, as when the record was read whole before its values.
-    static func parse(_ payload: [UInt8], _ attribute: ReceiptAttribute) throws(ReceiptError) -> InAppPurchase {
-        let what = { "in-app purchase at byte \(attribute.offset)" }
-        let decoder = AttributeDecoder(bytes: payload, inAppOffset: attribute.offset)
-        var purchase = InAppPurchase(
-            offset: attribute.offset, payload: payload, record: attribute.value.startIndex..<attribute.value.endIndex,
-            payloadStart: attribute.payloadStart)
-        var seen = SeenAttributes(base: 1700)
-        var pending: ReceiptError?
-        try ReceiptAttribute.forEach(
-            payload, range: purchase.record, limit: Limits.maxInAppAttributes,
-            limitName: "Limits.maxInAppAttributes", what: what
-        ) { (item) throws(ReceiptError) in
-            guard pending == nil, (1701...1722).contains(item.type) else { return }  // unknown: kept raw only
-            // Apple receipt rule (singular-attributes): each in-app attribute appears at most once per record.
-            guard seen.insert(item.type) else {
-                pending = AppReceipt.duplicate(item, decoder)
-                return
+    /// The decoded fields of one record: numbers and dates as values, the identifiers as
+    /// ranges of the payload (built into `String`s only when read).
+    struct Fields {
+        var quantity: Int64?
+        var product = 0..<0, transaction = 0..<0, originalTransaction: Range<Int>?, promotionalOffer: Range<Int>?
+        var purchaseDate = Instant(millisecondsSince1970: 0)
+        var originalPurchaseDate: Instant?, subscriptionExpirationDate: Instant?, cancellationDate: Instant?
+        var productType: InAppProductType?
+        var webOrderLineItemID: UInt64?
+        var isTrialPeriod: Bool?, isInIntroOfferPeriod: Bool?
+
+        init() {}
+
+        /// Every field of the record at `record` (the SET's content) of the in-app attribute at payload
+        /// offset `offset`, in one walk. A value or duplicate error is held until the walk ends, so a
+        /// structural error anywhere in the record is reported first, as when the record was read
+        /// whole before its values.
+        init(_ payload: [UInt8], record: Range<Int>, offset: Int) throws(ReceiptError) {
+            let what = { "in-app purchase at byte \(offset)" }
+            let decoder = AttributeDecoder(bytes: payload, inAppOffset: offset)
+            var seen = SeenAttributes(base: 1700)
+            var pending: ReceiptError?
+            var fields = Fields()
+            try ReceiptAttribute.forEach(
+                payload, range: record, limit: Limits.maxInAppAttributes, limitName: "Limits.maxInAppAttributes",
+                what: what
+            ) { (item) throws(ReceiptError) in
+                guard pending == nil, (1701...1722).contains(item.type) else { return }  // unknown: kept raw only
+                // Apple receipt rule (singular-attributes): each in-app attribute appears at most once per record.
+                guard seen.insert(item.type) else {
+                    pending = AppReceipt.duplicate(item, decoder)
+                    return
+                }
+                do throws(ReceiptError) { try fields.decode(item, decoder) } catch { pending = error }
             }
-            do throws(ReceiptError) { try purchase.decode(item, decoder) } catch { pending = error }
+            if let pending { throw pending }
+            for required in ReceiptAttributeType.productIdentifier...ReceiptAttributeType.purchaseDate
+            where !seen.contains(required) {
+                throw ReceiptError(
+                    code: ReceiptError.structure, offset: offset, attributeType: required,
+                    "\(what()): missing attribute \(required) (\(ReceiptAttributeType.name(ofInApp: required)))")
+            }
+            self = fields
         }
-        if let pending { throw pending }
-        for required in ReceiptAttributeType.productIdentifier...ReceiptAttributeType.purchaseDate
-        where !seen.contains(required) {
-            throw ReceiptError(
-                code: ReceiptError.structure, offset: attribute.offset, attributeType: required,
-                "\(what()): missing attribute \(required) (\(ReceiptAttributeType.name(ofInApp: required)))")
+
+        /// Stores one known in-app attribute (type 1701 ... 1722).
+        private mutating func decode(_ item: ReceiptAttribute, _ decoder: AttributeDecoder) throws(ReceiptError) {
+            switch item.type {
+            case 1701: quantity = try decoder.int64(item)
+            case 1702: product = try decoder.utf8Content(item).indices
+            case 1703: transaction = try decoder.utf8Content(item).indices
+            case 1704:
+                guard let date = try decoder.date(item) else {
+                    throw ReceiptError(
+                        code: ReceiptError.date, offset: item.offset, attributeType: item.type,
+                        "\(decoder.label(item)): empty, but a purchase date is required")
+                }
+                purchaseDate = date
+            case 1705: originalTransaction = try decoder.utf8Content(item).indices
+            case 1706: originalPurchaseDate = try decoder.date(item)
+            case 1707: productType = InAppProductType(rawValue: try decoder.int64(item))
+            case 1708: subscriptionExpirationDate = try decoder.date(item)
+            case 1709, 1714...1718: _ = try decoder.utf8Content(item)  // checked, read on access
+            case 1710, 1720, 1722: _ = try decoder.int64(item)  // checked, read on access
+            case 1711: webOrderLineItemID = try decoder.uint64(item)
+            case 1712: cancellationDate = try decoder.date(item)
+            case 1713: isTrialPeriod = try decoder.flag(item)
+            case 1719: isInIntroOfferPeriod = try decoder.flag(item)
+            case 1721: promotionalOffer = try decoder.utf8Content(item).indices
+            default: break  // unreachable: the caller passes 1701 ... 1722 only
+            }
         }
-        return purchase
     }
 
-    /// Stores one known in-app attribute (type 1701 ... 1722).
-    private mutating func decode(_ item: ReceiptAttribute, _ decoder: AttributeDecoder) throws(ReceiptError) {
-        switch item.type {
-        case 1701: quantity = try decoder.int64(item)
-        case 1702: productRange = try decoder.utf8Content(item).indices
-        case 1703: transactionRange = try decoder.utf8Content(item).indices
-        case 1704:
-            guard let date = try decoder.date(item) else {
-                throw ReceiptError(
-                    code: ReceiptError.date, offset: item.offset, attributeType: item.type,
-                    "\(decoder.label(item)): empty, but a purchase date is required")
-            }
-            purchaseDate = date
-        case 1705: originalTransactionRange = try decoder.utf8Content(item).indices
-        case 1706: originalPurchaseDate = try decoder.date(item)
-        case 1707: productType = InAppProductType(rawValue: try decoder.int64(item))
-        case 1708: subscriptionExpirationDate = try decoder.date(item)
-        case 1709, 1714...1718, 1721: _ = try decoder.utf8Content(item)  // checked, read on access
-        case 1710, 1720, 1722: _ = try decoder.int64(item)  // checked, read on access
-        case 1711: webOrderLineItemID = try decoder.uint64(item)
-        case 1712: cancellationDate = try decoder.date(item)
-        case 1713: isTrialPeriod = try decoder.flag(item)
-        case 1719: isInIntroOfferPeriod = try decoder.flag(item)
-        default: break  // unreachable: the caller passes 1701 ... 1722 only
+    /// Checks the value of the type-17 attribute `attribute` of `payload` whole (every field, as
+    /// `Fields` decodes them) and returns the record, which keeps only its place in the payload.
+    static func parse(_ payload: [UInt8], _ attribute: ReceiptAttribute) throws(ReceiptError) -> InAppPurchase {
+        let record = attribute.value.startIndex..<attribute.value.endIndex
+        _ = try Fields(payload, record: record, offset: attribute.offset)
+        // Indices and offsets of a receipt within the input limits are far below 2^32; a larger
+        // array (a direct caller's) is refused rather than truncated.
+        guard let start = UInt32(exactly: record.lowerBound), let end = UInt32(exactly: record.upperBound),
+            let offset = UInt32(exactly: attribute.offset), let base = UInt32(exactly: attribute.payloadStart)
+        else {
+            throw ReceiptError(
+                code: ReceiptError.structure, offset: attribute.offset, attributeType: 17,
+                "in-app purchase at byte \(attribute.offset): beyond 4 GiB of input")
         }
+        return InAppPurchase(payload: payload, start: start, end: end, attributeOffset: offset, base: base)
     }
 }

@@ -52,10 +52,11 @@ extension InAppPurchase {
     /// (`instant < subscriptionExpirationDate`) or, without an expiration date, a non-consumable
     /// or of unknown product type. Consumables and expiration-less subscriptions are never active.
     public func isActive(at instant: Instant) -> Bool {
-        if let cancelled = cancellationDate, cancelled <= instant { return false }
-        guard purchaseDate <= instant else { return false }
-        if let expires = subscriptionExpirationDate { return instant < expires }
-        switch productType {
+        let f = fields  // one walk of the record
+        if let cancelled = f.cancellationDate, cancelled <= instant { return false }
+        guard f.purchaseDate <= instant else { return false }
+        if let expires = f.subscriptionExpirationDate { return instant < expires }
+        switch f.productType {
         case nil, .nonConsumable?: return true
         case .consumable?, .nonRenewingSubscription?, .autoRenewableSubscription?, .other?: return false
         }

@@ -84,8 +84,9 @@ extension AppReceipt {
         var activeUntil: Instant?
         var last: (expires: Instant, cancelled: Instant?)?
         for record in records {
-            guard let expires = record.subscriptionExpirationDate, record.purchaseDate <= t else { continue }
-            let cancelled = record.cancellationDate.flatMap { $0 <= t ? $0 : nil }
+            let f = record.fields  // one walk of the record
+            guard let expires = f.subscriptionExpirationDate, f.purchaseDate <= t else { continue }
+            let cancelled = f.cancellationDate.flatMap { $0 <= t ? $0 : nil }
             if cancelled == nil && t < expires {
                 activeUntil = max(activeUntil ?? expires, expires)
             }
