@@ -24,11 +24,22 @@ struct Fixtures: Sendable {
     /// The whole content of fixture `name`.
     func bytes(_ name: String) throws -> [UInt8] {
         let url = directory.appendingPathComponent(name)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw Missing(path: url.path)
-        }
-        return [UInt8](data)
+        guard let bytes = readFile(url.path, maxBytes: Int.max) else { throw Missing(path: url.path) }
+        return bytes
     }
+}
+
+/// The file's bytes read straight into one array (no `Data` beside it, so a large input is held
+/// once and peak RSS measures the work), or nil when it cannot be read or is over `maxBytes`.
+func readFile(_ path: String, maxBytes: Int) -> [UInt8]? {
+    guard let stream = fopen(path, "rb") else { return nil }
+    defer { fclose(stream) }
+    guard fseek(stream, 0, SEEK_END) == 0, case let size = ftell(stream), size >= 0, size <= maxBytes,
+        fseek(stream, 0, SEEK_SET) == 0
+    else { return nil }
+    var bytes = [UInt8](repeating: 0, count: size)
+    let read = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, size, stream) }
+    return read == size ? bytes : nil
 }
 
 /// Results land here so the optimizer cannot drop the measured work; printed at exit.

@@ -81,18 +81,7 @@ func runLoad(_ arguments: [String]) async -> Int32 {
             files.append(path)
         }
     }
-    // Read straight into one array per file (no Data beside it), so peak RSS measures verification
-    // rather than a transient second copy of a large input.
-    let inputs: [[UInt8]] = files.compactMap { file in
-        guard let stream = fopen(file, "rb") else { return nil }
-        defer { fclose(stream) }
-        guard fseek(stream, 0, SEEK_END) == 0, case let size = ftell(stream), size >= 0, size <= maxBytes,
-            fseek(stream, 0, SEEK_SET) == 0
-        else { return nil }
-        var bytes = [UInt8](repeating: 0, count: size)
-        let read = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, size, stream) }
-        return read == size ? bytes : nil
-    }
+    let inputs: [[UInt8]] = files.compactMap { readFile($0, maxBytes: maxBytes) }
     guard !inputs.isEmpty else { fail("load: no inputs") }
     var policy = ReceiptPolicy()
     if !roots.isEmpty { policy.anchors = TrustAnchors(certificates: roots) }

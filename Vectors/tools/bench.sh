@@ -2,7 +2,7 @@
 # Benchmark PureReceipt against OpenSSL (see Docs/PERFORMANCE.md). Benchmark-only: nothing here is
 # used by the library, the tests or CI.
 #
-# usage: Vectors/tools/bench.sh [fixtures|scale|build|compare|callgrind|memory|all]   (default: all)
+# usage: Vectors/tools/bench.sh [fixtures|scale|build|compare|callgrind|memory|hostile|all]   (default: all)
 # env:   SHARED  (default ../shared/bench)   the protocol, anchor and fixture generator
 #        FIXTURES (default $TMPDIR/purereceipt-bench-fixtures)
 #        ANCHOR  (default $TMPDIR/purereceipt-bench-openssl)
@@ -72,6 +72,17 @@ memory() {
     ls -l "$FIXTURES"/receipt-*-sha256.der "$FIXTURES"/payload-*.der
 }
 
+# A forged 25.5 MB receipt refused under the default policy, against OpenSSL refusing the same bytes:
+# `reject_forged_receipt30m`, with the one-case anchor Vectors/tools/bench_openssl_hostile.c.
+hostile() {
+    HOSTILE="$TMP/purereceipt-hostile"
+    [ -f "$HOSTILE/forged-100k.der" ] || python3 Vectors/tools/hostile.py "$HOSTILE" "$FIXTURES"
+    ln -sf "$HOSTILE/forged-100k.der" "$FIXTURES/forged-100k.der"
+    cc -O2 -o "$ANCHOR-hostile" Vectors/tools/bench_openssl_hostile.c -lcrypto
+    python3 "$SHARED/compare.py" --cand "$BENCH" --base "$ANCHOR-hostile" --fixtures "$FIXTURES" --rounds 5 \
+        --callgrind 1 --strip reject_forged_receipt30m
+}
+
 case "${1:-all}" in
     fixtures) fixtures ;;
     scale) scale ;;
@@ -79,6 +90,7 @@ case "${1:-all}" in
     compare) compare ;;
     callgrind) callgrind ;;
     memory) memory ;;
-    all) fixtures; scale; build; compare; callgrind; memory ;;
-    *) echo "usage: $0 [fixtures|scale|build|compare|callgrind|memory|all]" >&2; exit 1 ;;
+    hostile) hostile ;;
+    all) fixtures; scale; build; compare; callgrind; memory; hostile ;;
+    *) echo "usage: $0 [fixtures|scale|build|compare|callgrind|memory|hostile|all]" >&2; exit 1 ;;
 esac
