@@ -25,15 +25,19 @@ package func formatRFC3339(_ t: Instant) -> String {
 /// verifyReceipt's UTC form, e.g. "2020-07-22 17:39:08 Etc/GMT", appended to `out`.
 package func appendVerifyReceiptUTC(_ t: Instant, to out: inout [UInt8]) {
     appendVerifyReceipt(CivilDateTime(t), to: &out)
-    out.append(contentsOf: " Etc/GMT".utf8)
+    out.append(contentsOf: etcGMT)
 }
 
 /// verifyReceipt's Pacific form, e.g. "2020-07-22 10:39:08 America/Los_Angeles" (PDT, UTC−7),
 /// appended to `out`. Uses the US rules in PacificTime.swift (standard time only before 1967).
 package func appendVerifyReceiptPacific(_ t: Instant, to out: inout [UInt8]) {
     appendVerifyReceipt(CivilDateTime(t, offsetSeconds: PacificTime.offsetSeconds(at: t)), to: &out)
-    out.append(contentsOf: " America/Los_Angeles".utf8)
+    out.append(contentsOf: americaLosAngeles)
 }
+
+/// The zone suffixes as bytes, encoded once (appending a `String`'s UTF-8 view cost three times as much).
+private let etcGMT = Array(" Etc/GMT".utf8)
+private let americaLosAngeles = Array(" America/Los_Angeles".utf8)
 
 /// `YYYY-MM-DD HH:MM:SS`.
 private func appendVerifyReceipt(_ f: CivilDateTime, to out: inout [UInt8]) {
