@@ -76,9 +76,7 @@ enum InspectCommand {
         emit(TextReport.row("Receipt", source))
         TextReport.receiptLines(parsed.receipt, emit: emit)
         emit("Attributes (raw, file order)")
-        for attribute in parsed.receipt.rawAttributes {
-            emit("  " + rawLine(attribute, inApp: false))
-        }
+        parsed.receipt.forEachRawAttribute { emit("  " + rawLine($0, inApp: false)) }
         for (index, purchase) in parsed.receipt.inAppPurchases.enumerated() {
             emit("In-app purchase \(index) (raw)")
             for attribute in purchase.rawAttributes { emit("  " + rawLine(attribute, inApp: true)) }
@@ -119,22 +117,27 @@ enum InspectCommand {
     /// goes to standard output every 64 KiB, so a receipt of 100 000 records is never held whole.
     static func writeInspectJSON(_ parsed: UnverifiedReceipt) {
         var json = JSONWriter(pretty: true, capacity: 1 << 17)
+        /// One compact piece as an array element on its own line.
+        func piece(_ write: (inout JSONWriter) -> Void) {
+            var piece = JSONWriter(capacity: 256)
+            write(&piece)
+            json.json(piece.bytes)
+            if json.bytes.count >= 1 << 16 { writeStandardOutput(json.drain()) }
+        }
         /// `"key": [` then one compact piece per line.
         func array(_ key: JSONWriter.Key, _ count: Int, _ element: (Int, inout JSONWriter) -> Void) {
             json.key(key)
             json.beginArray()
-            for index in 0..<count {
-                var piece = JSONWriter(capacity: 256)
-                element(index, &piece)
-                json.json(piece.bytes)
-                if json.bytes.count >= 1 << 16 { writeStandardOutput(json.drain()) }
-            }
+            for index in 0..<count { piece { element(index, &$0) } }
             json.endArray()
         }
         let receipt = parsed.receipt
         json.beginObject()
-        let attributes = receipt.rawAttributes  // read once: the property walks the payload on each access
-        array("attributes", attributes.count) { writeRaw(attributes[$0], inApp: false, into: &$1) }
+        json.key("attributes")
+        json.beginArray()
+        // One at a time: the top level holds one attribute per in-app record.
+        receipt.forEachRawAttribute { attribute in piece { writeRaw(attribute, inApp: false, into: &$0) } }
+        json.endArray()
         array("certificates", parsed.signedData.certificates.count) { index, piece in
             let certificate = parsed.signedData.certificates[index]
             piece.beginObject()

@@ -85,6 +85,9 @@ struct InPlaceDecodingTests {
                 && a.map { Array($0.value) } == b.map { Array($0.value) }
         }
         #expect(same(receipt.rawAttributes, alone.rawAttributes))
+        var streamed: [ReceiptAttribute] = []
+        receipt.forEachRawAttribute { streamed.append($0) }  // the same attributes, one at a time
+        #expect(same(streamed, alone.rawAttributes))
         #expect(receipt.rawAttributes == alone.rawAttributes)  // Equatable ignores where the bytes lie
         #expect(receipt.inAppPurchases.count == alone.inAppPurchases.count)
         for (purchase, expected) in zip(receipt.inAppPurchases, alone.inAppPurchases) {

@@ -83,6 +83,13 @@ public struct AppReceipt: Sendable {
             payload, range: payloadRange, payloadStart: payloadRange.lowerBound, limit: Limits.maxReceiptAttributes,
             limitName: "", what: { "" })) ?? []
     }
+    /// The attributes of `rawAttributes`, one at a time and without building the array (a receipt
+    /// of many in-app records has as many type-17 attributes).
+    public func forEachRawAttribute(_ body: (ReceiptAttribute) -> Void) {
+        try? ReceiptAttribute.forEach(
+            payload, range: payloadRange, payloadStart: payloadRange.lowerBound, limit: Limits.maxReceiptAttributes,
+            limitName: "", what: { "" }, body)
+    }
     /// The bytes the payload lies in (shared, not copied) and its range in them.
     var payload: [UInt8] = []
     var payloadRange = 0..<0
