@@ -1,8 +1,9 @@
 // AppReceipt: the decoded receipt payload (the eContent of the receipt's CMS SignedData).
 //
 // Every attribute of RECEIPT-FIELDS.md table 3a has a typed field; every attribute, known or not,
-// is also in `rawAttributes` in file order. Decoding is eager: a receipt whose known attributes are
-// not all well-formed is rejected as a whole (see AppReceiptParser.swift).
+// is also in `rawAttributes` in file order. Checking is eager: a receipt whose known attributes are
+// not all well-formed is rejected as a whole (see AppReceiptParser.swift); in-app records are then
+// kept as their place in the payload and their fields decoded when read (InAppPurchase.swift).
 
 import PureDER
 
