@@ -121,8 +121,8 @@ public struct InAppPurchase: Sendable {
     }
 
     /// The fields of the record, decoded in one walk. `parse` decoded the same bytes without error,
-    /// so this one cannot fail; were it ever to, the fields read as absent (and a purchase date of
-    /// 0 can never make a record active: queries clamp to the receipt's creation date).
+    /// so this one cannot fail; were it ever to, the fields read as absent and the purchase date as
+    /// the last representable instant, so the record is never active (fail closed).
     var fields: Fields { (try? Fields(payload, record: record, offset: offset)) ?? Fields() }
 
     /// Attribute `type` of the record, decoded by `read` (`parse` checked the whole record, so the
@@ -144,7 +144,7 @@ extension InAppPurchase {
     struct Fields {
         var quantity: Int64?
         var product = 0..<0, transaction = 0..<0, originalTransaction: Range<Int>?, promotionalOffer: Range<Int>?
-        var purchaseDate = Instant(millisecondsSince1970: 0)
+        var purchaseDate = Instant(millisecondsSince1970: .max)  // 1704 is required: set by every decode
         var originalPurchaseDate: Instant?, subscriptionExpirationDate: Instant?, cancellationDate: Instant?
         var productType: InAppProductType?
         var webOrderLineItemID: UInt64?
