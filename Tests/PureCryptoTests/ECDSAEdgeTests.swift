@@ -151,8 +151,8 @@ struct ECDSAEdgeTests {
         #expect(key.isValidSignatureVarTime(raw: ([0xFF] + raw)[1...], digest: digest))
     }
 
-    // The complete formulas of Renes–Costello–Batina (Algorithms 4, 5, 6) on the inputs that are
-    // exceptional for the classic formulas; compared through affine coordinates.
+    // The complete additions of Renes–Costello–Batina (Algorithms 4, 5) and the doubling on the
+    // inputs that are exceptional for the classic formulas; compared through affine coordinates.
     @Test("FIPS 186-5 §6.4.2: complete addition handles P + P, P + (−P), O + P and 2·O")
     func completeFormulas() throws {
         try checkFormulas(P256.self)
@@ -173,6 +173,18 @@ struct ECDSAEdgeTests {
         #expect(try #require(ProjectivePoint<C>.identity.addingVarTime(table[5]).affineVarTime()) == table[5])
         #expect(try #require(g.addingVarTime(ProjectivePoint<C>.identity).affineVarTime()) == table[0])
         #expect(ProjectivePoint<C>.identity.doubledVarTime().affineVarTime() == nil)
+        // The identity as additions leave it, (0 : Y : 0) with Y ≠ 1, doubles to the identity, and
+        // adding to it afterwards still works (no (0 : 0 : 0) poisons the accumulator).
+        let zero = g.addingVarTime(g.negated)
+        #expect(zero.doubledVarTime().affineVarTime() == nil)
+        #expect(try #require(zero.doubledVarTime().addingVarTime(table[2]).affineVarTime()) == table[2])
+        // The doubling equals the complete addition P + P on points with Z ≠ 1 (sums), 64 of them.
+        var point = g
+        for entry in table {
+            point = point.addingVarTime(entry)
+            let doubled = try #require(point.doubledVarTime().affineVarTime())
+            #expect(doubled == (try #require(point.addingVarTime(point).affineVarTime())))
+        }
         for entry in table { #expect(AffinePoint<C>.isOnCurveVarTime(x: entry.x, y: entry.y)) }
         // n·G = O and (n − 1)·G = −G: the order constant and the Booth recoding at the top bit.
         let n = C.Order.modulus

@@ -1,15 +1,22 @@
-// Point addition and doubling on y² = x³ − 3x + b with the complete projective formulas of
-// J. Renes, C. Costello, L. Batina, "Complete addition formulas for prime order elliptic curves"
-// (EUROCRYPT 2016, ePrint 2015/1060): Algorithm 4 (addition), 5 (mixed addition) and 6 (doubling)
-// for a = −3. The step numbers in comments are the paper's.
+// Point addition and doubling on y² = x³ − 3x + b in projective coordinates.
+// Addition: the complete formulas of J. Renes, C. Costello, L. Batina, "Complete addition formulas
+// for prime order elliptic curves" (EUROCRYPT 2016, ePrint 2015/1060), Algorithm 4 (addition) and
+// 5 (mixed addition) for a = −3; the step numbers in comments are the paper's.
+// Doubling: not the paper's Algorithm 6 (13 products) but the classic projective doubling
+// (7M + 3S, measured −19 % instructions per verification), exception-free here by an argument:
+// with λ = (3x² − 3)/(2y) = w/s for w = 3(X − Z)(X + Z), s = 2YZ, and Z₃ = s³, the affine
+// doubling x₃ = λ² − 2x, y₃ = λ(x − x₃) − y becomes, with R = Y·s and B = 2X·R,
+//   X₃ = h·s for h = w² − 2B,   Y₃ = w(B − h) − 2R²,   Z₃ = s³.
+// It is undefined only where s = 0: Z = 0 (the identity, returned unchanged by a branch) or
+// y = 0, a point of order 2, which a curve of prime order n > 2 does not have.
 //
 // Accepts: any points of the curve, including the identity (0 : 1 : 0), P + P and P + (−P), with
-// no case distinction: the formulas are complete on prime-order curves (the paper's Theorem 1),
+// no case distinction in the additions (complete on prime-order curves: the paper's Theorem 1),
 // so no input choice reaches an exceptional case. The mixed addition's affine operand is never
 // the identity (it has no affine form); only generator multiples are passed there.
 // Deliberately does not check that inputs are on the curve: keys are checked once on decoding.
-// Timing: the formulas are branch-free, but the field operations underneath are variable-time
-// (MontgomeryResidue.swift), hence the `VarTime` names; every input of verification is public.
+// Timing: variable (the doubling's identity branch, and the field operations underneath:
+// MontgomeryResidue.swift), hence the `VarTime` names; every input of verification is public.
 
 /// (X : Y : Z) with x = X/Z, y = Y/Z; the identity is (0 : 1 : 0). Coordinates in Montgomery form.
 struct ProjectivePoint<C: ShortWeierstrassCurve>: Sendable {
@@ -114,44 +121,19 @@ struct ProjectivePoint<C: ShortWeierstrassCurve>: Sendable {
         return ProjectivePoint(x: x3, y: y3, z: z3)
     }
 
-    /// Algorithm 6: 2·self, complete (the identity doubles to the identity).
+    /// 2·self (7M + 3S; derivation and the argument for exception-freeness in the file header).
     func doubledVarTime() -> ProjectivePoint {
-        let b = C.b
-        var t0 = x.squared()
-        let t1 = y.squared()
-        var t2 = z.squared()  // 1–3
-        var t3 = x * y
-        t3 = t3 + t3
-        var z3 = x * z  // 4–6
-        z3 = z3 + z3
-        var y3 = b * t2
-        y3 = y3 - z3  // 7–9
-        var x3 = y3 + y3
-        y3 = x3 + y3
-        x3 = t1 - y3  // 10–12
-        y3 = t1 + y3
-        y3 = x3 * y3
-        x3 = x3 * t3  // 13–15
-        t3 = t2 + t2
-        t2 = t2 + t3
-        z3 = b * z3  // 16–18
-        z3 = z3 - t2
-        z3 = z3 - t0
-        t3 = z3 + z3  // 19–21
-        z3 = z3 + t3
-        t3 = t0 + t0
-        t0 = t3 + t0  // 22–24
-        t0 = t0 - t2
-        t0 = t0 * z3
-        y3 = y3 + t0  // 25–27
-        t0 = y * z
-        t0 = t0 + t0
-        z3 = t0 * z3  // 28–30
-        x3 = x3 - z3
-        z3 = t0 * t1
-        z3 = z3 + z3  // 31–33
-        z3 = z3 + z3  // 34
-        return ProjectivePoint(x: x3, y: y3, z: z3)
+        guard !z.isZero else { return self }
+        var w = (x - z) * (x + z)
+        w = w + w + w  // 3x² + a·z² with a = −3
+        var s = y * z
+        s = s + s
+        let r = y * s
+        var b = x * r
+        b = b + b
+        let h = w.squared() - (b + b)
+        let rr = r.squared()
+        return ProjectivePoint(x: h * s, y: w * (b - h) - (rr + rr), z: s.squared() * s)
     }
 
     /// The affine form, or nil for the identity (Z = 0). One inversion; variable time.
