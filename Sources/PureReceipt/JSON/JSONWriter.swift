@@ -41,7 +41,8 @@ package struct JSONWriter: Sendable {
 
     private enum Container: Sendable { case object, array }
     /// Open containers, innermost last, each with whether it already holds a member/element.
-    private var stack: [(container: Container, hasContent: Bool)] = []
+    private var stack: [Container] = []  // the open containers, innermost last
+    private var hasContent = false  // whether the innermost open container has a member yet
     /// A key was written and its value has not been yet.
     private var awaitingValue = false
     /// A complete top-level value has been written.
@@ -86,7 +87,7 @@ package struct JSONWriter: Sendable {
 
     /// Writes an object member's name; the next call must write its value.
     package mutating func key(_ key: Key) {
-        guard let top = stack.last, top.container == .object, !awaitingValue else {
+        guard stack.last == .object, !awaitingValue else {
             misused = true
             return
         }
@@ -190,22 +191,23 @@ package struct JSONWriter: Sendable {
             hasTopLevelValue = true
             return
         }
-        if top.container == .object { misused = true }  // a value without a key
+        if top == .object { misused = true }  // a value without a key
         separate()
     }
 
     /// Writes `,` (after earlier content) and the pretty-printing line break and indent, and
     /// marks the innermost container as non-empty.
     private mutating func separate() {
-        guard let last = stack.indices.last else { return }
-        bytes.append(contentsOf: stack[last].hasContent ? nextSeparator : firstSeparator)
-        stack[last].hasContent = true
+        guard !stack.isEmpty else { return }
+        bytes.append(contentsOf: hasContent ? nextSeparator : firstSeparator)
+        hasContent = true
     }
 
     private mutating func begin(_ container: Container, _ opening: UInt8) {
         beforeValue()
         bytes.append(opening)
-        stack.append((container, false))
+        stack.append(container)
+        hasContent = false
         if pretty {
             firstSeparator += [0x20, 0x20]
             nextSeparator += [0x20, 0x20]
@@ -213,16 +215,18 @@ package struct JSONWriter: Sendable {
     }
 
     private mutating func end(_ container: Container, _ closing: UInt8) {
-        guard let top = stack.last, top.container == container, !awaitingValue else {
+        guard stack.last == container, !awaitingValue else {
             misused = true
             return
         }
         stack.removeLast()
+        let closingAfterContent = hasContent
+        hasContent = true  // the enclosing container holds the one closed here (begin separated it)
         if pretty {  // begin added these two spaces, and this end matches that begin (guard above)
             firstSeparator.removeLast(2)
             nextSeparator.removeLast(2)
         }
-        if top.hasContent { bytes.append(contentsOf: firstSeparator) }
+        if closingAfterContent { bytes.append(contentsOf: firstSeparator) }
         bytes.append(closing)
     }
 
