@@ -38,6 +38,18 @@ public func verifyChain(
     try verifyChain(leaf: leaf, pool: pool, anchors: anchors, policy: policy, at: time, knownPath: nil)
 }
 
+/// The Apple policy's checks of the signer certificate alone, made before any path is searched.
+func checkAppleSigner(_ leaf: Certificate) throws(X509Error) {
+    let hasLeafMarker = leaf.extensions.contains(AppleMarkers.receiptSigningLeaf)
+    if leaf.isSelfIssued && !hasLeafMarker {
+        // A self-signed signer is what Xcode's StoreKit testing writes; name it as such.
+        throw X509Error(.xcodeNotAllowed, certificate: leaf.subject.description)
+    }
+    // Apple receipt rule (marker-oids): the signer leaf carries the receipt-signing marker
+    // 1.2.840.113635.100.6.11.1; without it any certificate chaining to Apple's root could sign.
+    guard hasLeafMarker else { throw X509Error(.leafMarkerMissing, certificate: leaf.subject.description) }
+}
+
 /// The chain verification, with the certificate signatures optionally taken as already verified.
 ///
 /// `knownPath` is a path this function returned earlier for byte-identical `leaf`, `pool`, anchors
@@ -50,14 +62,7 @@ func verifyChain(
 ) throws(X509Error) -> [Certificate] {
     switch policy {
     case .apple:
-        let hasLeafMarker = leaf.extensions.contains(AppleMarkers.receiptSigningLeaf)
-        if leaf.isSelfIssued && !hasLeafMarker {
-            // A self-signed signer is what Xcode's StoreKit testing writes; name it as such.
-            throw X509Error(.xcodeNotAllowed, certificate: leaf.subject.description)
-        }
-        // Apple receipt rule (marker-oids): the signer leaf carries the receipt-signing marker
-        // 1.2.840.113635.100.6.11.1; without it any certificate chaining to Apple's root could sign.
-        guard hasLeafMarker else { throw X509Error(.leafMarkerMissing, certificate: leaf.subject.description) }
+        try checkAppleSigner(leaf)
         // A remembered path that no longer passes (e.g. another instant) is not the verdict: search.
         if let knownPath, (try? checkPath(knownPath, policy: policy, at: time)) != nil {
             return knownPath

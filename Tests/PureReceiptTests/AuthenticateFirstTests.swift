@@ -87,3 +87,70 @@ struct AuthenticateFirstTests {
         }
     }
 }
+
+@Suite("authenticate first: checksTrustFirst")
+struct TrustFirstTests {
+    static func outcome(_ input: [UInt8], _ policy: ReceiptPolicy) -> String {
+        do {
+            _ = try ReceiptValidator.validate(input, policy: policy)
+            return "valid"
+        } catch {
+            return "\(error.verdict.rawValue) \(error.code)"
+        }
+    }
+
+    // Apple receipt rule (trust-first): with the opt-in, a signer no certificate path leads to an
+    // anchor is refused before the payload is read; every other receipt gets the default's result.
+    @Test(
+        "Apple receipt rule (trust-first): every vector, under its own trust, gets the default's verdict and code",
+        arguments: VectorSuite.cases)
+    func sameAsDefault(_ testCase: VectorCase) throws {
+        let file = try #require(testCase["file"] as? String)
+        let input = Array(try Data(contentsOf: VectorSuite.directory.appendingPathComponent(file)))
+        let policy = try VectorSuiteTests.policy(for: testCase)
+        var trustFirst = policy
+        trustFirst.checksTrustFirst = true
+        #expect(Self.outcome(input, trustFirst) == Self.outcome(input, policy))
+    }
+}
+
+extension TrustFirstTests {
+    // Under Apple's root alone every vector's signer (the test PKI) is untrusted: trust-first refuses
+    // each before its payload is read, so its result differs from the default exactly where the
+    // default names a payload or signature fault first, and is then the chain's refusal.
+    @Test(
+        "Apple receipt rule (trust-first): an untrusted signer is refused as not authentic, even with a malformed payload"
+    )
+    func untrustedFirst() throws {
+        var changed: [String] = []
+        for testCase in VectorSuite.cases {
+            let file = try #require(testCase["file"] as? String)
+            let input = Array(try Data(contentsOf: VectorSuite.directory.appendingPathComponent(file)))
+            var policy = ReceiptPolicy()
+            let byDefault = Self.outcome(input, policy)
+            policy.checksTrustFirst = true
+            let trustFirst = Self.outcome(input, policy)
+            #expect(trustFirst != "valid", "\(file) accepted under Apple's root")
+            guard trustFirst != byDefault else { continue }
+            changed.append(file)
+            #expect(trustFirst.hasPrefix("not-authentic chain."), "\(file): \(byDefault) → \(trustFirst)")
+        }
+        // The forged receipt with a malformed record is one of them (AuthenticateFirstTests: malformed by default).
+        #expect(changed.contains("malformed-date-inapp-expires-not-a-date.der"), "\(changed)")
+    }
+
+    @Test(
+        "Apple receipt rule (trust-first): every corpus receipt gets the default's verdict and code",
+        .enabled(if: Corpus.isAvailable, "../shared/corpus is absent: corpus test skipped"))
+    func corpusSameAsDefault() throws {
+        let names = Corpus.receiptNames()
+        #expect(names.count > 10)
+        for name in names {
+            let input = try Corpus.bytes(name)
+            var policy = ReceiptPolicy()
+            let byDefault = Self.outcome(input, policy)
+            policy.checksTrustFirst = true
+            #expect(Self.outcome(input, policy) == byDefault, "\(name)")
+        }
+    }
+}

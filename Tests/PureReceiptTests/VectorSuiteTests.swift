@@ -81,6 +81,26 @@ struct VectorSuiteTests {
     func runCase(_ testCase: VectorCase) throws {
         let file = try #require(testCase["file"] as? String)
         let bytes = Array(try Data(contentsOf: VectorSuite.directory.appendingPathComponent(file)))
+        let policy = try Self.policy(for: testCase)
+        let verdict = try #require(testCase["verdict"] as? String)
+
+        let result = Result { () throws(ReceiptValidationError) -> VerifiedReceipt in
+            try ReceiptValidator.validate(bytes, policy: policy)
+        }
+        switch result {
+        case .success(let verified):
+            #expect(verdict == "valid", "accepted, but expected \(verdict) \(testCase["error"] ?? "")")
+            if let expect = testCase["expect"] as? [String: Any] { checkValues(verified, expect) }
+        case .failure(let error):
+            let allowed =
+                [testCase["error"] as? String].compactMap { $0 } + (testCase["errorAlternatives"] as? [String] ?? [])
+            #expect(error.verdict.rawValue == verdict, "\(error)")
+            #expect(allowed.contains(error.code), "got \(error.code) (\(error.message)), expected one of \(allowed)")
+        }
+    }
+
+    /// The policy a case's `trust` and `policy` members describe (Vectors/README.md).
+    static func policy(for testCase: VectorCase) throws -> ReceiptPolicy {
         var policy = ReceiptPolicy()
         let trust: [String] = (testCase["trust"] as? [String]) ?? [(testCase["trust"] as? String) ?? "apple"]
         let anchors = VectorSuite.document["anchors"] as? [String: String] ?? [:]
@@ -101,21 +121,7 @@ struct VectorSuiteTests {
             let instant: Instant = try #require(Instant.parseRFC3339(at))
             policy.currentTime = instant  // `at`: the evaluation time for VPP expiration (Vectors/README.md)
         }
-        let verdict = try #require(testCase["verdict"] as? String)
-
-        let result = Result { () throws(ReceiptValidationError) -> VerifiedReceipt in
-            try ReceiptValidator.validate(bytes, policy: policy)
-        }
-        switch result {
-        case .success(let verified):
-            #expect(verdict == "valid", "accepted, but expected \(verdict) \(testCase["error"] ?? "")")
-            if let expect = testCase["expect"] as? [String: Any] { checkValues(verified, expect) }
-        case .failure(let error):
-            let allowed =
-                [testCase["error"] as? String].compactMap { $0 } + (testCase["errorAlternatives"] as? [String] ?? [])
-            #expect(error.verdict.rawValue == verdict, "\(error)")
-            #expect(allowed.contains(error.code), "got \(error.code) (\(error.message)), expected one of \(allowed)")
-        }
+        return policy
     }
 
     func checkValues(_ verified: VerifiedReceipt, _ expect: [String: Any]) {

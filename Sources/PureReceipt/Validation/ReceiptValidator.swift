@@ -7,6 +7,8 @@
 // Authenticate first (Docs/SECURITY.md): a payload is decoded only once a trusted key signed it;
 // when step 2 fails, the payload is checked without being kept (`malformedPayload`), so a malformed
 // one is reported as malformed, the verdict of decoding before verifying.
+// With `ReceiptPolicy.checksTrustFirst`, a signer no certificate path leads to an anchor is refused
+// right after the envelope is parsed (step 1), before the payload is scanned or hashed.
 // Trust anchors and chain policy come only from the caller's `ReceiptPolicy`.
 
 public import PureCrypto
@@ -34,7 +36,7 @@ public enum ReceiptValidator {
         throws(ReceiptValidationError) -> VerifiedReceipt
     {
         // 1. Structure: input, CMS envelope, payload top level and creation date.
-        let scanned = try scan(input)
+        let scanned = try scan(input, policy)
         // 2. Signature and chain under the Apple policy (the Xcode opt-in is tried in `finish`).
         let time = validityTime(scanned, policy)
         let apple = Result { () throws(CMSError) in

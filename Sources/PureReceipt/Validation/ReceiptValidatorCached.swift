@@ -14,7 +14,7 @@ extension ReceiptValidator {
     public static func validate(
         _ input: [UInt8], policy: ReceiptPolicy = ReceiptPolicy(), cache: inout VerifiedChainCache
     ) throws(ReceiptValidationError) -> VerifiedReceipt {
-        let scanned = try scan(input)
+        let scanned = try scan(input, policy)
         let time = validityTime(scanned, policy)
         let apple = Result { () throws(CMSError) in
             try scanned.signedData.verify(anchors: policy.anchors, policy: .apple, at: time, cache: &cache)
@@ -26,7 +26,7 @@ extension ReceiptValidator {
     public static func validate(
         _ input: [UInt8], policy: ReceiptPolicy = ReceiptPolicy(), cache: ChainCache
     ) async throws(ReceiptValidationError) -> VerifiedReceipt {
-        let scanned = try scan(input)
+        let scanned = try scan(input, policy)
         let time = validityTime(scanned, policy)
         let apple: Result<VerifiedSignedData, CMSError>
         do {

@@ -17,10 +17,17 @@ struct ScannedReceipt {
 
 extension ReceiptValidator {
     /// Step 1: input, CMS envelope, payload top level and attribute 12.
-    static func scan(_ input: [UInt8]) throws(ReceiptValidationError) -> ScannedReceipt {
+    static func scan(_ input: [UInt8], _ policy: ReceiptPolicy) throws(ReceiptValidationError) -> ScannedReceipt {
         let bytes = try receiptBytes(from: input)
         let signedData: SignedData
         do { signedData = try SignedData.parse(bytes) } catch { throw .from(error) }
+        // Apple receipt rule (trust-first): with `checksTrustFirst`, a signer no certificate path
+        // leads to an anchor is refused before any byte of the payload is read or hashed.
+        if policy.checksTrustFirst,
+            let error = signedData.untrustedSignerError(anchors: policy.anchors, xcode: policy.xcodeCertificate)
+        {
+            throw .from(error)
+        }
         let scan: PayloadScan
         do {
             scan = try onPayload(signedData.content) { (bytes, range) throws(ReceiptError) in

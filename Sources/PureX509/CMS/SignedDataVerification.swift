@@ -53,6 +53,25 @@ extension SignedData {
         return verified(by: signer, chain: chain)
     }
 
+    /// The error `verify` under the Apple policy would give for a signer it refuses by itself (no
+    /// receipt-signing marker) or that no path of certificate signatures leads from to `anchors`,
+    /// or nil: when a path does (validity and the rest of the policy aside), when the signer is
+    /// `xcode`, or when the envelope is left for `verify` to refuse (no single signer certificate).
+    /// Reads nothing of the content: for callers that refuse untrusted signers first.
+    package func untrustedSignerError(anchors: TrustAnchors, xcode: Certificate?) -> CMSError? {
+        guard signerInfos.count == 1, let signer = signerInfos.first,
+            let leaf = certificates.first(where: { signer.signerIdentifier.identifies($0) }),
+            !(xcode.map { leaf.isSameCertificate(as: $0) } ?? false)
+        else { return nil }
+        do {
+            try checkAppleSigner(leaf)
+            _ = try buildPath(leaf: leaf, pool: certificates, anchors: anchors.candidates(in: certificates)) { _ in }
+            return nil
+        } catch {
+            return CMSError(error, at: nil)
+        }
+    }
+
     /// Every check before the chain: signer count, content type, the signer's certificate and key,
     /// signed attributes and the signature. Returns the signer's certificate and SignerInfo.
     func verifySignerSignature() throws(CMSError) -> (certificate: Certificate, signer: SignerInfo) {
