@@ -73,7 +73,8 @@ memory() {
 }
 
 # A forged 25.5 MB receipt refused under the default policy, against OpenSSL refusing the same bytes:
-# `reject_forged_receipt30m`, with the one-case anchor Vectors/tools/bench_openssl_hostile.c.
+# `reject_forged_receipt30m`, with the one-case anchor Vectors/tools/bench_openssl_hostile.c; then
+# the same refusal with `ReceiptPolicy.checksTrustFirst` against the same OpenSSL case.
 hostile() {
     HOSTILE="$TMP/purereceipt-hostile"
     [ -f "$HOSTILE/forged-100k.der" ] || python3 Vectors/tools/hostile.py "$HOSTILE" "$FIXTURES"
@@ -81,6 +82,8 @@ hostile() {
     cc -O2 -o "$ANCHOR-hostile" Vectors/tools/bench_openssl_hostile.c -lcrypto
     python3 "$SHARED/compare.py" --cand "$BENCH" --base "$ANCHOR-hostile" --fixtures "$FIXTURES" --rounds 5 \
         --callgrind 1 --strip reject_forged_receipt30m
+    python3 "$SHARED/compare.py" --cand "$BENCH" --base "$ANCHOR-hostile" --fixtures "$FIXTURES" --rounds 7 \
+        --callgrind 3 --strip reject_forged_receipt30m=reject_forged_receipt30m_trust_first
 }
 
 case "${1:-all}" in
