@@ -18,6 +18,9 @@ enum LegacyCommand {
         where options.last(option) != nil {
             VerifyCommand.usageFailure("\(option) does not apply to legacy transaction receipts", json: json)
         }
+        if options.flags.contains("--trust-first") {
+            VerifyCommand.usageFailure("--trust-first does not apply to legacy transaction receipts", json: json)
+        }
         var legacy = LegacyReceiptPolicy(
             validityInstant: policy.validityInstant, bundleIdentifier: policy.bundleIdentifier)
         let roots = options.all("--root").flatMap { VerifyCommand.loadCertificates($0, option: "--root", json: json) }

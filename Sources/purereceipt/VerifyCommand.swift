@@ -22,7 +22,7 @@ enum VerifyCommand {
         let json = arguments.prefix { $0 != "--" }.contains("--json")
         let options: ParsedArguments
         do {
-            options = try parseArguments(arguments, valued: valuedOptions, flags: ["--json"])
+            options = try parseArguments(arguments, valued: valuedOptions, flags: ["--json", "--trust-first"])
         } catch {
             switch error {
             case .message(let text): usageFailure(text, json: json)
@@ -31,6 +31,9 @@ enum VerifyCommand {
         SignedDataCommand.precheck(options, json: json)
         let read = readInputOrReason(options.positional.first)
         if case .success(let input) = read, let signed = SignedDataInput.detect(input.bytes) {
+            if options.flags.contains("--trust-first") {
+                usageFailure("--trust-first applies to app receipts only", json: json)
+            }
             return SignedDataCommand.verify(input, signed, options: options, json: json)
         }
         for option in SignedDataCommand.signedDataOptions where options.last(option) != nil {
@@ -108,6 +111,7 @@ enum VerifyCommand {
     /// The policy and endpoint the options ask for; exits on a usage error or an unreadable certificate.
     static func makePolicy(_ options: ParsedArguments, json: Bool) -> (ReceiptPolicy, VerifyReceiptEndpoint) {
         var policy = ReceiptPolicy()
+        policy.checksTrustFirst = options.flags.contains("--trust-first")
         let roots = options.all("--root").flatMap { loadCertificates($0, option: "--root", json: json) }
         if !roots.isEmpty { policy.anchors = TrustAnchors(certificates: roots) }
         if let path = options.last("--xcode-root") {

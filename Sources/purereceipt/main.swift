@@ -40,6 +40,9 @@ let usage = """
                                   with --xcode-root); default: the four, plus Xcode with --xcode-root
              --endpoint E         emulate verifyReceipt's production or sandbox endpoint: a receipt
                                   from the other environment fails (status 21007 / 21008)
+             --trust-first        app receipts: refuse a signer that does not chain to the anchors
+                                  before reading the payload (cheap refusal of forgeries; a forged
+                                  receipt that is also malformed is then not-authentic, exit 1)
              --json               print the verifyReceipt-compatible JSON document instead of text
                                   (always one document on stdout, failures included); for JWS:
                                   {"verdict", "kind", "environment", "payload": Apple's JSON, …}

@@ -23,6 +23,34 @@ struct VerifyOptionTests {
     static let vpp = CLI.vector("valid-vpp.der")
 
     static let cases: [OptionCase] = [
+        // --trust-first. Apple receipt rule (trust-first): an untrusted signer is refused before the
+        // payload is read, so a forged receipt with a malformed record is not-authentic (1), not malformed (2).
+        OptionCase(
+            name: "Apple receipt rule (trust-first): --trust-first refuses the untrusted signer of a malformed receipt",
+            arguments: ["--trust-first", CLI.vector("malformed-date-inapp-expires-not-a-date.der")], status: 1,
+            expect: ["chain.untrusted"]),
+        OptionCase(
+            name: "without --trust-first the same receipt is malformed",
+            arguments: [CLI.vector("malformed-date-inapp-expires-not-a-date.der")], status: 2,
+            expect: ["payload.date"]),
+        OptionCase(
+            name: "--trust-first with the signer's root: the payload is checked as usual",
+            arguments: [
+                "--trust-first", "--root", "Vectors/pki/root.der",
+                CLI.vector("malformed-date-inapp-expires-not-a-date.der"),
+            ], status: 2, expect: ["payload.date"]),
+        OptionCase(
+            name: "--trust-first on a genuine receipt",
+            arguments: ["--trust-first", "--root", "Vectors/pki/root.der", main],
+            status: 0, expect: ["GENUINE"]),
+        OptionCase(
+            name: "--trust-first is for app receipts only",
+            arguments: ["--trust-first", "Vectors/jws/transaction-valid.jws"],
+            status: 64, expect: ["--trust-first applies to app receipts only"]),
+        OptionCase(
+            name: "--trust-first does not apply to legacy transaction receipts",
+            arguments: ["--trust-first", "Vectors/legacy/forged-leaf-other-issuer.b64"], status: 64,
+            expect: ["--trust-first does not apply to legacy transaction receipts"]),
         // --root
         OptionCase(
             name: "--root DER", arguments: ["--root", "Vectors/pki/root.der", main], status: 0,
