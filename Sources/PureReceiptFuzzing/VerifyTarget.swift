@@ -36,9 +36,30 @@ extension FuzzTargets {
         Result { () throws(ReceiptValidationError) in try ReceiptValidator.validate(data, policy: testPolicy) }
     }
 
-    /// Runs the full receipt validation on `data`.
+    /// `testPolicy` with `checksTrustFirst`.
+    static let trustFirstPolicy: ReceiptPolicy = {
+        var policy = testPolicy
+        policy.checksTrustFirst = true
+        return policy
+    }()
+
+    /// Runs the full receipt validation on `data`, and again with `checksTrustFirst`: that may only
+    /// refuse an untrusted signer earlier (`notAuthentic`, a `chain.` or `signature.` code), never
+    /// accept what the default refuses or refuse what it accepts; anything else stops the fuzzer.
     @Sendable package static func verify(_ data: [UInt8]) {
-        switch validateUnderTestPolicy(data) {
+        let byDefault = validateUnderTestPolicy(data)
+        let trustFirst = Result { () throws(ReceiptValidationError) in
+            try ReceiptValidator.validate(data, policy: trustFirstPolicy)
+        }
+        switch (byDefault, trustFirst) {
+        case (.success, .success): break
+        case (.failure(let a), .failure(let b))
+        where a.code == b.code
+            || (b.verdict == .notAuthentic && (b.code.hasPrefix("chain.") || b.code.hasPrefix("signature."))):
+            break
+        default: fatalError("checksTrustFirst changed the verdict: \(byDefault) vs \(trustFirst)")
+        }
+        switch byDefault {
         case .success(let verified):
             sink(verified.chain.count)
             sink(verified.isXcodeTestReceipt)
