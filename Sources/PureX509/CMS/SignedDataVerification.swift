@@ -53,28 +53,47 @@ extension SignedData {
         return verified(by: signer, chain: chain)
     }
 
-    /// The error `verify` under the Apple policy would give for a signer it refuses by itself (no
-    /// receipt-signing marker) or that no path of certificate signatures leads from to `anchors`,
-    /// or nil: when a path does (validity and the rest of the policy aside), when the signer is
-    /// `xcode`, or when the envelope is left for `verify` to refuse (no single signer certificate).
-    /// Reads nothing of the content: for callers that refuse untrusted signers first.
+    /// The error `verify` under the Apple policy would give for its checks of the signer alone
+    /// (signer count, content type, the signer's certificate and key, the receipt-signing marker)
+    /// or for a signer that no path of certificate signatures leads from to `anchors`; nil when
+    /// they pass (validity and the rest of the policy aside) or the signer is `xcode`. Reads
+    /// nothing of the content: for callers that refuse untrusted signers first.
     package func untrustedSignerError(anchors: TrustAnchors, xcode: Certificate?) -> CMSError? {
-        guard signerInfos.count == 1, let signer = signerInfos.first,
-            let leaf = certificates.first(where: { signer.signerIdentifier.identifies($0) }),
-            !(xcode.map { leaf.isSameCertificate(as: $0) } ?? false)
-        else { return nil }
-        do {
-            try checkAppleSigner(leaf)
-            _ = try buildPath(leaf: leaf, pool: certificates, anchors: anchors.candidates(in: certificates)) { _ in }
+        do throws(CMSError) {
+            let leaf = try signerKey().certificate
+            if let xcode, leaf.isSameCertificate(as: xcode) { return nil }
+            do throws(X509Error) {
+                try checkAppleSigner(leaf)
+                _ = try buildPath(leaf: leaf, pool: certificates, anchors: anchors.candidates(in: certificates)) { _ in
+                }
+            } catch {
+                throw CMSError(error, at: nil)
+            }
             return nil
         } catch {
-            return CMSError(error, at: nil)
+            return error
         }
     }
 
     /// Every check before the chain: signer count, content type, the signer's certificate and key,
     /// signed attributes and the signature. Returns the signer's certificate and SignerInfo.
     func verifySignerSignature() throws(CMSError) -> (certificate: Certificate, signer: SignerInfo) {
+        let (certificate, signer, key) = try signerKey()
+        let digest = try signedDigest(of: signer)
+        do {
+            // RFC 5652 §5.6: "The recipient MUST NOT rely on any message digest values computed by
+            // the originator." The digest was computed here; RSASSA-PKCS1-v1_5 checks the signature.
+            try key.verifyPKCS1v15(signature: signer.signature, digest: digest, algorithm: signer.digestAlgorithm)
+        } catch {
+            // One opaque failure, whatever the RSA layer found.
+            throw CMSError(X509Error(.badSignature, certificate: certificate.subject.description), at: signer.offset)
+        }
+        return (certificate, signer)
+    }
+
+    /// The checks of the signer before its signature: signer count, content type, the signer's
+    /// certificate and its RSA key of at least `minimumSignerKeyBits`.
+    func signerKey() throws(CMSError) -> (certificate: Certificate, signer: SignerInfo, key: RSAPublicKey) {
         // Apple receipt rule (one-signer): exactly one SignerInfo (Apple and Xcode receipts always have one).
         guard signerInfos.count == 1, let signer = signerInfos.first else {
             throw CMSError(.signerCount(signerInfos.count), at: signerInfos.dropFirst().first?.offset)
@@ -98,16 +117,7 @@ extension SignedData {
         guard key.modulusBitCount >= SignedData.minimumSignerKeyBits else {
             throw CMSError(X509Error(.keyTooSmall, certificate: certificate.subject.description), at: signer.offset)
         }
-        let digest = try signedDigest(of: signer)
-        do {
-            // RFC 5652 §5.6: "The recipient MUST NOT rely on any message digest values computed by
-            // the originator." The digest was computed here; RSASSA-PKCS1-v1_5 checks the signature.
-            try key.verifyPKCS1v15(signature: signer.signature, digest: digest, algorithm: signer.digestAlgorithm)
-        } catch {
-            // One opaque failure, whatever the RSA layer found.
-            throw CMSError(X509Error(.badSignature, certificate: certificate.subject.description), at: signer.offset)
-        }
-        return (certificate, signer)
+        return (certificate, signer, key)
     }
 
     /// The result for a verified signature and chain.
