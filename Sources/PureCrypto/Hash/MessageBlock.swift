@@ -15,115 +15,42 @@
 ///
 /// FIPS 180-4 §5.2.1: "the message and its padding are parsed into N 512-bit blocks ... the first 32
 /// bits of message block i are denoted M(i)_0, the next 32 bits are M(i)_1, and so on up to M(i)_15."
-struct MessageBlock32: Sendable {
-    typealias Words = (
-        UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32,
-        UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32
-    )
-    var w: Words
-
-    static var zero: MessageBlock32 { MessageBlock32(w: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) }
-
-    /// Reads 64 bytes starting at byte `offset` of `raw` as sixteen big-endian words.
-    /// The caller guarantees `offset ≥ 0` and `raw.count − offset ≥ 64`.
-    @inline(__always)
-    static func load(_ raw: UnsafeRawBufferPointer, at offset: Int) -> MessageBlock32 {
-        @inline(__always) func be(_ j: Int) -> UInt32 {
-            // j ≤ 60: bytes offset + j ..< offset + j + 4 lie inside the 64 the caller guarantees.
-            UInt32(bigEndian: unsafe raw.loadUnaligned(fromByteOffset: offset &+ j, as: UInt32.self))
-        }
-        return MessageBlock32(
-            w: (
-                be(0), be(4), be(8), be(12), be(16), be(20), be(24), be(28),
-                be(32), be(36), be(40), be(44), be(48), be(52), be(56), be(60)
-            ))
-    }
-
-    /// Word `index` (0...15).
-    subscript(index: Int) -> UInt32 {
-        get {
-            switch index {
-            case 0: return w.0
-            case 1: return w.1
-            case 2: return w.2
-            case 3: return w.3
-            case 4: return w.4
-            case 5: return w.5
-            case 6: return w.6
-            case 7: return w.7
-            case 8: return w.8
-            case 9: return w.9
-            case 10: return w.10
-            case 11: return w.11
-            case 12: return w.12
-            case 13: return w.13
-            case 14: return w.14
-            case 15: return w.15
-            default: return 0
-            }
-        }
-        set {
-            switch index {
-            case 0: w.0 = newValue
-            case 1: w.1 = newValue
-            case 2: w.2 = newValue
-            case 3: w.3 = newValue
-            case 4: w.4 = newValue
-            case 5: w.5 = newValue
-            case 6: w.6 = newValue
-            case 7: w.7 = newValue
-            case 8: w.8 = newValue
-            case 9: w.9 = newValue
-            case 10: w.10 = newValue
-            case 11: w.11 = newValue
-            case 12: w.12 = newValue
-            case 13: w.13 = newValue
-            case 14: w.14 = newValue
-            case 15: w.15 = newValue
-            default: break
-            }
-        }
-    }
-
-    /// ORs `value` into byte `index` (0...63, big-endian within each word). The byte must be zero.
-    @inline(__always)
-    mutating func setByte(_ index: Int, _ value: UInt8) {
-        let shift = UInt32(3 &- (index & 3)) &* 8
-        self[index >> 2] |= UInt32(value) &<< shift
-    }
-}
+typealias MessageBlock32 = MessageBlock<UInt32>
 
 /// One 1024-bit block M(i) as sixteen 64-bit words (SHA-384, SHA-512).
 ///
 /// FIPS 180-4 §5.2.2: "the message and its padding are parsed into N 1024-bit blocks ... the first
 /// 64 bits of message block i are denoted M(i)_0, the next 64 bits are M(i)_1, and so on up to
 /// M(i)_15."
-struct MessageBlock64: Sendable {
-    typealias Words = (
-        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
-    )
+typealias MessageBlock64 = MessageBlock<UInt64>
+
+/// Sixteen big-endian words of `Word` (UInt32 or UInt64): one block of 16 · `Word.bitWidth` bits.
+/// Generic so both sizes share one reviewed body; the compiler specialises it for each word type
+/// (measured: the same instructions per block as the two hand-written copies it replaced).
+struct MessageBlock<Word: FixedWidthInteger & UnsignedInteger & Sendable>: Sendable {
+    typealias Words = (Word, Word, Word, Word, Word, Word, Word, Word, Word, Word, Word, Word, Word, Word, Word, Word)
     var w: Words
 
-    static var zero: MessageBlock64 { MessageBlock64(w: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) }
+    static var zero: MessageBlock { MessageBlock(w: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) }
 
-    /// Reads 128 bytes starting at byte `offset` of `raw` as sixteen big-endian words.
-    /// The caller guarantees `offset ≥ 0` and `raw.count − offset ≥ 128`.
+    /// Reads 16 words starting at byte `offset` of `raw` as big-endian words.
+    /// The caller guarantees `offset ≥ 0` and `raw.count − offset ≥ 16 · MemoryLayout<Word>.size`.
     @inline(__always)
-    static func load(_ raw: UnsafeRawBufferPointer, at offset: Int) -> MessageBlock64 {
-        @inline(__always) func be(_ j: Int) -> UInt64 {
-            // j ≤ 120: bytes offset + j ..< offset + j + 8 lie inside the 128 the caller guarantees.
-            UInt64(bigEndian: unsafe raw.loadUnaligned(fromByteOffset: offset &+ j, as: UInt64.self))
+    static func load(_ raw: UnsafeRawBufferPointer, at offset: Int) -> MessageBlock {
+        @inline(__always) func be(_ i: Int) -> Word {
+            // i ≤ 15: the word's bytes lie inside the 16 words the caller guarantees.
+            let j = offset &+ i &* MemoryLayout<Word>.size
+            return Word(bigEndian: unsafe raw.loadUnaligned(fromByteOffset: j, as: Word.self))
         }
-        return MessageBlock64(
+        return MessageBlock(
             w: (
-                be(0), be(8), be(16), be(24), be(32), be(40), be(48), be(56),
-                be(64), be(72), be(80), be(88), be(96), be(104), be(112), be(120)
+                be(0), be(1), be(2), be(3), be(4), be(5), be(6), be(7),
+                be(8), be(9), be(10), be(11), be(12), be(13), be(14), be(15)
             ))
     }
 
     /// Word `index` (0...15).
-    subscript(index: Int) -> UInt64 {
+    subscript(index: Int) -> Word {
         get {
             switch index {
             case 0: return w.0
@@ -168,10 +95,11 @@ struct MessageBlock64: Sendable {
         }
     }
 
-    /// ORs `value` into byte `index` (0...127, big-endian within each word). The byte must be zero.
+    /// ORs `value` into byte `index` (0 ..< 16 · size, big-endian within each word). The byte must be zero.
     @inline(__always)
     mutating func setByte(_ index: Int, _ value: UInt8) {
-        let shift = UInt64(7 &- (index & 7)) &* 8
-        self[index >> 3] |= UInt64(value) &<< shift
+        let size = MemoryLayout<Word>.size  // 4 or 8
+        let shift = (size &- 1 &- (index & (size &- 1))) &* 8
+        self[index / size] |= Word(value) &<< shift
     }
 }
