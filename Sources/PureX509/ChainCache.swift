@@ -70,6 +70,13 @@ public struct VerifiedChainCache: Sendable {
         entries.removeAll()
     }
 
+    /// The path verified earlier under the Apple policy for `signedData`'s signer and certificates
+    /// and `anchors`, or nil (counted as a hit or a miss): for `SignedData.trustedSignerPath`.
+    package mutating func path(for signedData: SignedData, anchors: TrustAnchors) -> [Certificate]? {
+        guard let leaf = try? signedData.signerKey().certificate else { return nil }
+        return path(leaf: leaf, pool: signedData.certificates, anchors: anchors, policy: .apple)
+    }
+
     /// The path verified earlier for exactly these inputs, or nil (counted as a hit or a miss).
     mutating func path(leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, policy: ChainPolicy)
         -> [Certificate]?
@@ -213,6 +220,11 @@ public actor ChainCache {
 
     func path(leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, policy: ChainPolicy) -> [Certificate]? {
         storage.path(leaf: leaf, pool: pool, anchors: anchors, policy: policy)
+    }
+
+    /// `VerifiedChainCache.path(for:anchors:)` on the shared storage.
+    package func path(for signedData: SignedData, anchors: TrustAnchors) -> [Certificate]? {
+        storage.path(for: signedData, anchors: anchors)
     }
 
     func insert(

@@ -104,13 +104,41 @@ struct TrustFirstTests {
     @Test(
         "Apple receipt rule (trust-first): every vector, under its own trust, gets the default's verdict and code",
         arguments: VectorSuite.cases)
-    func sameAsDefault(_ testCase: VectorCase) throws {
+    func sameAsDefault(_ testCase: VectorCase) async throws {
         let file = try #require(testCase["file"] as? String)
         let input = Array(try Data(contentsOf: VectorSuite.directory.appendingPathComponent(file)))
         let policy = try VectorSuiteTests.policy(for: testCase)
         var trustFirst = policy
         trustFirst.checksTrustFirst = true
-        #expect(Self.outcome(input, trustFirst) == Self.outcome(input, policy))
+        let expected = Self.outcome(input, policy)
+        #expect(Self.outcome(input, trustFirst) == expected)
+        // Through both chain caches, twice each: a miss (the path searched), then a hit (taken
+        // from the cache by the trust-first check and by the chain verification).
+        var local = VerifiedChainCache()
+        let shared = ChainCache()
+        for _ in 0..<2 {
+            #expect(
+                Self.describe { () throws(ReceiptValidationError) in
+                    try ReceiptValidator.validate(input, policy: trustFirst, cache: &local)
+                } == expected)
+            let viaActor: String
+            do {
+                _ = try await ReceiptValidator.validate(input, policy: trustFirst, cache: shared)
+                viaActor = "valid"
+            } catch {
+                viaActor = "\(error.verdict.rawValue) \(error.code)"
+            }
+            #expect(viaActor == expected)
+        }
+    }
+
+    static func describe(_ run: () throws(ReceiptValidationError) -> VerifiedReceipt) -> String {
+        do {
+            _ = try run()
+            return "valid"
+        } catch {
+            return "\(error.verdict.rawValue) \(error.code)"
+        }
     }
 }
 

@@ -35,12 +35,15 @@ public enum ReceiptValidator {
     public static func validate(_ input: [UInt8], policy: ReceiptPolicy = ReceiptPolicy())
         throws(ReceiptValidationError) -> VerifiedReceipt
     {
-        // 1. Structure: input, CMS envelope, payload top level and creation date.
-        let scanned = try scan(input, policy)
+        // 1. Structure: input, CMS envelope (with `checksTrustFirst`, the signer's path now),
+        // payload top level and creation date.
+        let signedData = try envelope(input)
+        let path = try trustFirst(signedData, policy)
+        let scanned = try scan(signedData)
         // 2. Signature and chain under the Apple policy (the Xcode opt-in is tried in `finish`).
         let time = validityTime(scanned, policy)
         let apple = Result { () throws(CMSError) in
-            try scanned.signedData.verify(anchors: policy.anchors, policy: .apple, at: time)
+            try scanned.signedData.verify(anchors: policy.anchors, policy: .apple, at: time, knownPath: path)
         }
         return try finish(scanned, policy: policy, apple: apple)
     }

@@ -14,7 +14,11 @@ extension ReceiptValidator {
     public static func validate(
         _ input: [UInt8], policy: ReceiptPolicy = ReceiptPolicy(), cache: inout VerifiedChainCache
     ) throws(ReceiptValidationError) -> VerifiedReceipt {
-        let scanned = try scan(input, policy)
+        let signedData = try envelope(input)
+        _ = try trustFirst(
+            signedData, policy,
+            known: policy.checksTrustFirst ? cache.path(for: signedData, anchors: policy.anchors) : nil)
+        let scanned = try scan(signedData)
         let time = validityTime(scanned, policy)
         let apple = Result { () throws(CMSError) in
             try scanned.signedData.verify(anchors: policy.anchors, policy: .apple, at: time, cache: &cache)
@@ -26,7 +30,10 @@ extension ReceiptValidator {
     public static func validate(
         _ input: [UInt8], policy: ReceiptPolicy = ReceiptPolicy(), cache: ChainCache
     ) async throws(ReceiptValidationError) -> VerifiedReceipt {
-        let scanned = try scan(input, policy)
+        let signedData = try envelope(input)
+        let known = policy.checksTrustFirst ? await cache.path(for: signedData, anchors: policy.anchors) : nil
+        _ = try trustFirst(signedData, policy, known: known)
+        let scanned = try scan(signedData)
         let time = validityTime(scanned, policy)
         let apple: Result<VerifiedSignedData, CMSError>
         do {

@@ -17,17 +17,31 @@ struct ScannedReceipt {
 
 extension ReceiptValidator {
     /// Step 1: input, CMS envelope, payload top level and attribute 12.
-    static func scan(_ input: [UInt8], _ policy: ReceiptPolicy) throws(ReceiptValidationError) -> ScannedReceipt {
+    /// The input as a parsed CMS envelope (nothing of the payload read).
+    static func envelope(_ input: [UInt8]) throws(ReceiptValidationError) -> SignedData {
         let bytes = try receiptBytes(from: input)
-        let signedData: SignedData
-        do { signedData = try SignedData.parse(bytes) } catch { throw .from(error) }
+        do { return try SignedData.parse(bytes) } catch { throw .from(error) }
+    }
+
+    /// With `checksTrustFirst`: the signer's path of certificate signatures to an anchor (`known`
+    /// when a chain cache holds it), or its refusal, before any byte of the payload is read; nil
+    /// when the policy does not ask for it or the signer is the opted-in Xcode certificate.
+    static func trustFirst(_ signedData: SignedData, _ policy: ReceiptPolicy, known: [Certificate]? = nil)
+        throws(ReceiptValidationError) -> [Certificate]?
+    {
         // Apple receipt rule (trust-first): with `checksTrustFirst`, a signer no certificate path
         // leads to an anchor is refused before any byte of the payload is read or hashed.
-        if policy.checksTrustFirst,
-            let error = signedData.untrustedSignerError(anchors: policy.anchors, xcode: policy.xcodeCertificate)
-        {
+        guard policy.checksTrustFirst else { return nil }
+        do {
+            return try signedData.trustedSignerPath(
+                anchors: policy.anchors, xcode: policy.xcodeCertificate, known: known)
+        } catch {
             throw .from(error)
         }
+    }
+
+    /// Step 1 after the envelope: the payload's top level scanned for the creation date and environment.
+    static func scan(_ signedData: SignedData) throws(ReceiptValidationError) -> ScannedReceipt {
         let scan: PayloadScan
         do {
             scan = try onPayload(signedData.content) { (bytes, range) throws(ReceiptError) in

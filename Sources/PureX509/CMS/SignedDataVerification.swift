@@ -43,35 +43,43 @@ extension SignedData {
     public func verify(anchors: TrustAnchors, policy: ChainPolicy, at time: DERTime) throws(CMSError)
         -> VerifiedSignedData
     {
+        try verify(anchors: anchors, policy: policy, at: time, knownPath: nil)
+    }
+
+    /// `verify(anchors:policy:at:)`, where `knownPath` is a path `trustedSignerPath` returned for
+    /// the same anchors: its certificate signatures are not verified again, every other check of
+    /// the path runs, and the paths are searched afresh if it fails them (ChainVerification.swift).
+    package func verify(anchors: TrustAnchors, policy: ChainPolicy, at time: DERTime, knownPath: [Certificate]?)
+        throws(CMSError) -> VerifiedSignedData
+    {
         let (certificate, signer) = try verifySignerSignature()
         let chain: [Certificate]
         do {
-            chain = try verifyChain(leaf: certificate, pool: certificates, anchors: anchors, policy: policy, at: time)
+            chain = try verifyChain(
+                leaf: certificate, pool: certificates, anchors: anchors, policy: policy, at: time, knownPath: knownPath)
         } catch {
             throw CMSError(error, at: nil)
         }
         return verified(by: signer, chain: chain)
     }
 
-    /// The error `verify` under the Apple policy would give for its checks of the signer alone
-    /// (signer count, content type, the signer's certificate and key, the receipt-signing marker)
-    /// or for a signer that no path of certificate signatures leads from to `anchors`; nil when
-    /// they pass (validity and the rest of the policy aside) or the signer is `xcode`. Reads
-    /// nothing of the content: for callers that refuse untrusted signers first.
-    package func untrustedSignerError(anchors: TrustAnchors, xcode: Certificate?) -> CMSError? {
-        do throws(CMSError) {
-            let leaf = try signerKey().certificate
-            if let xcode, leaf.isSameCertificate(as: xcode) { return nil }
-            do throws(X509Error) {
-                try checkAppleSigner(leaf)
-                _ = try buildPath(leaf: leaf, pool: certificates, anchors: anchors.candidates(in: certificates)) { _ in
-                }
-            } catch {
-                throw CMSError(error, at: nil)
-            }
-            return nil
+    /// The checks `verify` under the Apple policy makes of the signer alone (signer count, content
+    /// type, the signer's certificate and key, the receipt-signing marker), then the search for a
+    /// path of certificate signatures from the signer to `anchors` (validity and the rest of the
+    /// policy aside). Returns that path (signer first), `known` instead of searching when a chain
+    /// cache holds one, or nil when the signer is `xcode`; throws the error `verify` would give.
+    /// Reads nothing of the content: for callers that refuse untrusted signers first.
+    package func trustedSignerPath(anchors: TrustAnchors, xcode: Certificate?, known: [Certificate]? = nil)
+        throws(CMSError) -> [Certificate]?
+    {
+        let leaf = try signerKey().certificate
+        if let xcode, leaf.isSameCertificate(as: xcode) { return nil }
+        do throws(X509Error) {
+            try checkAppleSigner(leaf)
+            if let known { return known }
+            return try buildPath(leaf: leaf, pool: certificates, anchors: anchors.candidates(in: certificates)) { _ in }
         } catch {
-            return error
+            throw CMSError(error, at: nil)
         }
     }
 
