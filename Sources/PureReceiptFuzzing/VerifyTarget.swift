@@ -61,6 +61,7 @@ extension FuzzTargets {
         switch (byDefault, trustFirst) {
         case (.success, .success): break
         case (.failure(let a), .failure(let b)) where a.code == b.code || isSignerRefusal(b.code): break
+        // The oracle: a verdict the opt-in changed is a bug, and stopping is how a fuzzer reports it.
         default: fatalError("checksTrustFirst changed the verdict: \(byDefault) vs \(trustFirst)")
         }
         switch byDefault {

@@ -3,7 +3,8 @@
 //
 // Authenticate first: the payload is decoded (step 3 of `ReceiptValidator.finish`) only after the
 // signature and the certificate path hold, so bytes no trusted key signed cost a parse of the
-// envelope, a walk over the payload's top-level headers and the hash the signature needs.
+// envelope, a walk over the payload's top-level headers and the hash the signature needs; with
+// `ReceiptPolicy.checksTrustFirst`, an untrusted signer costs the envelope and its path search only.
 
 import PureDER
 import PureX509
@@ -16,8 +17,7 @@ struct ScannedReceipt {
 }
 
 extension ReceiptValidator {
-    /// Step 1: input, CMS envelope, payload top level and attribute 12.
-    /// The input as a parsed CMS envelope (nothing of the payload read).
+    /// Step 1 begins: the input as a parsed CMS envelope (nothing of the payload read).
     static func envelope(_ input: [UInt8]) throws(ReceiptValidationError) -> SignedData {
         let bytes = try receiptBytes(from: input)
         do { return try SignedData.parse(bytes) } catch { throw .from(error) }
