@@ -11,7 +11,7 @@ protocol ShortWeierstrassCurve {
     associatedtype Order: MontgomeryModulusParameters
     /// The coordinates' representation: `Residue<Field>` or a dedicated one (P-256).
     associatedtype Coordinate: FieldElement where Coordinate.Modulus == Field
-    /// b·R mod p (b in Montgomery form).
+    /// b·R mod p, b in the coordinates' stored form (R = 2^(64·count), or 1 for P-384).
     static var bMontgomery: Limbs { get }
     /// Affine coordinates of G (plain integers).
     static var generatorX: Limbs { get }
@@ -89,10 +89,10 @@ enum P384: ShortWeierstrassCurve {
                 0x3fb0_5b7a_2826_6895, 0x0c84_ee01_2b39_bf21)
         }
     }
-    static var bMontgomery: Limbs {
+    static var bMontgomery: Limbs {  // b itself: P384FieldElement's R is 1
         Limbs(
-            0x0811_8871_9d41_2dcc, 0xf729_add8_7a4c_32ec, 0x77f2_209b_1920_022e, 0xe337_4bee_9493_8ae2,
-            0xb62b_21f4_1f02_2094, 0xcd08_114b_604f_bff9)
+            0x2a85_c8ed_d3ec_2aef, 0xc656_398d_8a2e_d19d, 0x0314_088f_5013_875a, 0x181d_9c6e_fe81_4112,
+            0x988e_056b_e3f8_2d19, 0xb331_2fa7_e23e_e7e4)
     }
     static var generatorX: Limbs {
         Limbs(

@@ -59,7 +59,7 @@ public struct ECPublicKey: Sendable {
     public let curve: ECCurve
     /// The SEC 1 uncompressed point 0x04 ‖ X ‖ Y as given.
     public let sec1Point: [UInt8]
-    /// X and Y in Montgomery form for the curve's field.
+    /// X and Y in the stored form of the curve's field element (FieldElement).
     let x: Limbs, y: Limbs
 
     /// SEC 1 §2.3.4 uncompressed point 0x04 ‖ X ‖ Y; checks range and curve equation.
@@ -83,12 +83,12 @@ public struct ECPublicKey: Sendable {
     }
 
     /// SEC 1 §3.2.2.1 step 2: "check that xQ and yQ are integers in the interval [0, p − 1]";
-    /// step 3: the curve equation. Returns the coordinates in Montgomery form.
+    /// step 3: the curve equation. Returns the coordinates in their stored (Montgomery) form.
     private static func validate<C: ShortWeierstrassCurve>(
         _: C.Type, _ xBytes: ArraySlice<UInt8>, _ yBytes: ArraySlice<UInt8>
     ) throws(ECError) -> (Limbs, Limbs) {
-        guard let x = Residue<C.Field>(bigEndian: xBytes).map({ C.Coordinate(montgomery: $0.montgomery) }),
-            let y = Residue<C.Field>(bigEndian: yBytes).map({ C.Coordinate(montgomery: $0.montgomery) })
+        guard let x = Limbs(bigEndian: xBytes, count: C.Field.count).flatMap(C.Coordinate.init),
+            let y = Limbs(bigEndian: yBytes, count: C.Field.count).flatMap(C.Coordinate.init)
         else {
             throw .coordinateOutOfRange
         }

@@ -7,7 +7,7 @@
 // Deliberately: generic over the modulus so that the P-384 field and both group orders share one
 // reviewed kernel, which the compiler specialises with the limb count and constants folded (the
 // P-256 and P-384 fields have their own products: P256FieldArithmetic.swift,
-// P384FieldArithmetic.swift). Inversion is a binary extended Euclid that branches on the (public)
+// P384FieldArithmetic.swift, the latter on plain residues). Inversion is a binary extended Euclid that branches on the (public)
 // value: `inverseVarTime`.
 // Timing: variable, by label. +, − and the product select their final correction with masks (a
 // branch there was measured slower, not for secrecy), but nothing here is reviewed as constant
@@ -26,23 +26,27 @@ protocol MontgomeryModulusParameters {
     static var rSquared: Limbs { get }
 }
 
-/// A field element as the point formulas use it: Montgomery form modulo `Modulus`, fully reduced
-/// (< p), operators variable time. `Residue` is the generic one; P256FieldElement and
-/// P384FieldElement bring their own product (and sum). Everything else goes through `Residue`.
+/// A field element as the point formulas use it: stored as a·R mod p (Montgomery form; R is
+/// 2^(64·count), except P384FieldElement, whose special-form reduction needs none: R = 1), fully
+/// reduced (< p), operators variable time. `Residue` is the generic one; P256FieldElement and
+/// P384FieldElement bring their own product (and P-256 its sum). The rest defaults to `Residue`.
 protocol FieldElement: Sendable, Equatable {
     associatedtype Modulus: MontgomeryModulusParameters
-    /// The element whose Montgomery form (a·R mod p, < p) is `montgomery`.
+    /// The element whose stored form (a·R mod p, < p) is `montgomery`.
     init(montgomery: Limbs)
     var montgomery: Limbs { get }
+    /// The element of a plain integer `value`; nil when value ≥ p.
+    init?(_ value: Limbs)
+    static var one: Self { get }
     static func * (a: Self, b: Self) -> Self
     static func + (a: Self, b: Self) -> Self
     static func - (a: Self, b: Self) -> Self
     func squared() -> Self
+    func inverseVarTime() -> Self
 }
 
 extension FieldElement {
     var generic: Residue<Modulus> { Residue(montgomery: montgomery) }
-    /// The element of a plain integer `value`; nil when value ≥ p.
     init?(_ value: Limbs) {
         guard let residue = Residue<Modulus>(value) else { return nil }
         self.init(montgomery: residue.montgomery)
@@ -106,16 +110,23 @@ struct Residue<M: MontgomeryModulusParameters>: FieldElement {
         return Residue(montgomery: difference.adding(addend, count: M.count).sum)
     }
 
-    /// a⁻¹ by the binary extended Euclidean algorithm (Knuth, TAOCP vol. 2, §4.5.2; the form of
-    /// the Guide to Elliptic Curve Cryptography, Algorithm 2.22) on the stored c = a·R; zero maps
-    /// to zero. Variable time in the value (public in verification).
+    /// a⁻¹ (zero maps to zero). Variable time in the value (public in verification).
     func inverseVarTime() -> Residue {
-        guard !isZero else { return self }
+        // y = c⁻¹ = a⁻¹·R⁻¹ for the stored c = a·R; two products with R² give a⁻¹·R, the Montgomery form of a⁻¹.
+        let y = Residue.inverseVarTime(montgomery)
+        return Residue(montgomery: Residue.multiplyVarTime(Residue.multiplyVarTime(y, M.rSquared), M.rSquared))
+    }
+
+    /// c⁻¹ mod m for the integer 0 ≤ c < m (zero maps to zero), by the binary extended Euclidean
+    /// algorithm (Knuth, TAOCP vol. 2, §4.5.2; the form of the Guide to Elliptic Curve
+    /// Cryptography, Algorithm 2.22). Variable time in the value (public in verification).
+    static func inverseVarTime(_ c: Limbs) -> Limbs {
+        guard !c.isZero else { return c }
         let one = Limbs(1)
         // Invariants: x1·c ≡ u and x2·c ≡ v (mod m); x1, x2 < m; u, v > 0 with gcd(u, v) = 1
         // (m is prime and 0 < c < m). Each pass strictly shrinks u + v, and u = v only when both are
         // 1, so the subtractions never reach zero and every inner loop ends (an odd u or v stops it).
-        var (u, v, x1, x2) = (montgomery, M.modulus, one, Limbs())
+        var (u, v, x1, x2) = (c, M.modulus, one, Limbs())
         while u != one && v != one {
             while u.w0 & 1 == 0 { (u, x1) = (u.halved(top: 0, count: M.count), Residue.halvedVarTime(x1)) }
             while v.w0 & 1 == 0 { (v, x2) = (v.halved(top: 0, count: M.count), Residue.halvedVarTime(x2)) }
@@ -131,9 +142,7 @@ struct Residue<M: MontgomeryModulusParameters>: FieldElement {
                 )
             }
         }
-        // y = c⁻¹ = a⁻¹·R⁻¹; two products with R² give a⁻¹·R, the Montgomery form of a⁻¹.
-        let y = u == one ? x1 : x2
-        return Residue(montgomery: Residue.multiplyVarTime(Residue.multiplyVarTime(y, M.rSquared), M.rSquared))
+        return u == one ? x1 : x2
     }
 
     /// x/2 mod m for x < m: x/2 if x is even, else (x + m)/2 (x + m < 2m is even; its carry is the top bit).

@@ -18,7 +18,7 @@
 // Timing: variable (the doubling's identity branch, and the field operations underneath:
 // MontgomeryResidue.swift), hence the `VarTime` names; every input of verification is public.
 
-/// (X : Y : Z) with x = X/Z, y = Y/Z; the identity is (0 : 1 : 0). Coordinates in Montgomery form.
+/// (X : Y : Z) with x = X/Z, y = Y/Z; the identity is (0 : 1 : 0). Coordinates in stored form (FieldElement).
 struct ProjectivePoint<C: ShortWeierstrassCurve>: Sendable {
     typealias F = C.Coordinate
     var x: F, y: F, z: F
@@ -144,7 +144,7 @@ struct ProjectivePoint<C: ShortWeierstrassCurve>: Sendable {
     }
 }
 
-/// (x, y) on the curve, never the identity. Coordinates in Montgomery form.
+/// (x, y) on the curve, never the identity. Coordinates in stored form (FieldElement).
 struct AffinePoint<C: ShortWeierstrassCurve>: Sendable, Equatable {
     var x: C.Coordinate, y: C.Coordinate
 
