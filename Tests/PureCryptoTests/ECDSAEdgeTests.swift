@@ -230,6 +230,33 @@ struct ECDSAEdgeTests {
         try checkAgainstGeneric(P384.self)
     }
 
+    @Test("the P-384 special-form reduction: both folds' carries and the final subtraction, taken or not")
+    func p384Reduction() throws {
+        let p = P384.Field.modulus
+        let ones = Limbs(.max, .max, .max, .max, .max, .max)
+        let pMinus1 = p.subtracting(Limbs(1), count: 6).difference
+        // x mod p for any x < 2^384 (< 2p), and 2^384 mod p = 2^384 − p.
+        let modP = { (x: Limbs) in
+            let (d, borrow) = x.subtracting(p, count: 6)
+            return try #require(Residue<P384.Field>(borrow ? x : d))
+        }
+        let c = try modP(Limbs().subtracting(p, count: 6).difference)
+        let cases: [(low: Limbs, high: Limbs)] = [
+            (ones, Limbs()),  // 2^384 − 1: no fold, the subtraction taken
+            (pMinus1, Limbs()),  // p − 1: not taken
+            (p, Limbs()),  // p itself: reduces to zero
+            // 2^384 − 1 − (2^352 − 2^288 + 2^256) + 2^256·2^384: fold 1 leaves 2^384 − 1 and a carry of
+            // one, so fold 2 carries out of 2^384 (its top word is 1) and the subtraction is taken.
+            (Limbs(.max, .max, .max, .max, 0xffff_fffe, 0xffff_ffff_0000_0000), Limbs(0, 0, 0, 0, 1)),
+            (ones, ones), (Limbs(), pMinus1), (pMinus1, pMinus1), (Limbs(1), Limbs(1)),
+        ]
+        for (low, high) in cases {
+            let expected = try modP(low) + (try modP(high)) * c
+            #expect(
+                P384FieldElement.reduceVarTime(low, high: high) == P384FieldElement(expected.value), "\(low) \(high)")
+        }
+    }
+
     @Test("the word helpers (multiply-add, add and subtract with carry) agree with their portable forms")
     func wordHelpers() {
         // The platform forms (UInt128 where every supported version has it) and the 64-bit-only

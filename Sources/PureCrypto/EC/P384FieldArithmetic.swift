@@ -121,7 +121,7 @@ struct P384FieldElement: FieldElement {
 
     /// (high·2^384 + low) mod p for any high, low < 2^384: two folds, then at most one subtraction.
     @_transparent
-    private static func reduceVarTime(_ low: Limbs, high: Limbs) -> P384FieldElement {
+    static func reduceVarTime(_ low: Limbs, high: Limbs) -> P384FieldElement {
         // Fold 1 leaves g < 2^129 above the low words (see `fold`); fold 2 of g·c < 2^258 leaves
         // r < 2^384 + 2^258 < 2p (p > 2^383), its one-bit top in word 0 of the second result.
         let (once, g) = fold(low, high)
