@@ -83,7 +83,7 @@ public struct ECPublicKey: Sendable {
     }
 
     /// SEC 1 §3.2.2.1 step 2: "check that xQ and yQ are integers in the interval [0, p − 1]";
-    /// step 3: the curve equation. Returns the coordinates in their stored (Montgomery) form.
+    /// step 3: the curve equation. Returns the coordinates in their stored form (FieldElement).
     private static func validate<C: ShortWeierstrassCurve>(
         _: C.Type, _ xBytes: ArraySlice<UInt8>, _ yBytes: ArraySlice<UInt8>
     ) throws(ECError) -> (Limbs, Limbs) {

@@ -7,8 +7,8 @@
 // Deliberately: generic over the modulus so that the P-384 field and both group orders share one
 // reviewed kernel, which the compiler specialises with the limb count and constants folded (the
 // P-256 and P-384 fields have their own products: P256FieldArithmetic.swift,
-// P384FieldArithmetic.swift, the latter on plain residues). Inversion is a binary extended Euclid that branches on the (public)
-// value: `inverseVarTime`.
+// P384FieldArithmetic.swift, the latter on plain residues). Inversion is a binary extended Euclid
+// that branches on the (public) value: `inverseVarTime`.
 // Timing: variable, by label. +, − and the product select their final correction with masks (a
 // branch there was measured slower, not for secrecy), but nothing here is reviewed as constant
 // time (operators cannot carry the `VarTime` suffix; this line is their label). ECDSA

@@ -2,11 +2,12 @@
 // R = 1), with products reduced by the special form p = 2^384 − 2^128 − 2^96 + 2^32 − 1 (NIST
 // SP 800-186 §3.2.1.4): 2^384 ≡ c = 2^128 + 2^96 − 2^32 + 1 (mod p), so a 768-bit product
 // high·2^384 + low is congruent to low + high·c, a sum of shifted copies of high (no products); a
-// second, smaller fold and one conditional subtraction of p finish it (Solinas, "Generalized
-// Mersenne numbers", 1999; FIPS 186-5's curves were chosen for it). Addition and subtraction are
-// `Residue<P384.Field>`'s (they do not depend on the representation); the inverse is its binary
-// Euclid without the Montgomery correction. Measured against the Montgomery reduction it replaced
-// (six rounds of one product and two chains): 217 instead of 325 instructions per reduction.
+// second, smaller fold and one conditional subtraction of p finish it (the reduction of
+// generalized Mersenne primes: J. Solinas, "Generalized Mersenne numbers", 1999). Addition and
+// subtraction are `Residue<P384.Field>`'s (they do not depend on the representation); the inverse
+// is its binary Euclid without the Montgomery correction. Measured on a stand-alone copy against the
+// Montgomery reduction it replaced (six rounds of one product and two chains): about 220 instead of
+// 325 instructions per reduction (Docs/PERFORMANCE.md, ECDSA "Fourth round").
 // Accepts: operands < p (every constructor guarantees it). Timing: variable by label (the final
 // subtraction selects with masks for speed, not secrecy; every input of ECDSA verification is public).
 
