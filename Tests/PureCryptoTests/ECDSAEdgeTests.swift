@@ -290,18 +290,12 @@ struct ECDSAEdgeTests {
         // The corners, then 4 096 products of pseudo-random values (splitmix64), half of them with many ones: the
         // reductions' carries out of every word, both folds' top words and the final subtraction.
         var values = cornerValues(C.Field.self)
-        var state: UInt64 = 0xf1e1d
-        let next = { () -> UInt64 in
-            state = state &+ 0x9e37_79b9_7f4a_7c15
-            var z = (state ^ (state >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
+        var next = HashTestRNG(state: 0xf1e1d)  // splitmix64
         var random: [Residue<C.Field>] = []
         while random.count < 64 {
             var value = Limbs()
             for i in 0..<C.Field.count {  // every other value with the upper halves of its lower words all ones
-                value[i] = next() | (random.count % 2 == 1 && i < C.Field.count - 1 ? 0xffff_ffff_0000_0000 : 0)
+                value[i] = next.next() | (random.count % 2 == 1 && i < C.Field.count - 1 ? 0xffff_ffff_0000_0000 : 0)
             }
             if let r = Residue<C.Field>(value) { random.append(r) }
         }
@@ -340,16 +334,10 @@ struct ECDSAEdgeTests {
             Limbs(0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210, 0x0f0f_0f0f_f0f0_f0f0, 0x7fff_ffff_0000_0001),
         ]
         // Plus six pseudo-random values (splitmix64 from a fixed seed), all below m for these moduli.
-        var state: UInt64 = 0x5eed
-        let next = { () -> UInt64 in
-            state = state &+ 0x9e37_79b9_7f4a_7c15
-            var z = (state ^ (state >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
+        var next = HashTestRNG(state: 0x5eed)  // splitmix64
         let random = (0..<6).map { _ in
             var value = Limbs()
-            for i in 0..<M.count { value[i] = next() }
+            for i in 0..<M.count { value[i] = next.next() }
             value[M.count - 1] >>= 1
             return value
         }
