@@ -31,8 +31,12 @@ package enum PacificTime {
         // The year as seen in local standard time: transitions are in March–November, except
         // 1974's 6 January start, which is still 6 days from any year boundary.
         let seconds = t.secondsSince1970  // |seconds| ≤ 9.3e15: adding ±1 day cannot overflow
-        let year = CivilDate(daysSince1970: floorDiv(seconds + standardOffset, 86_400)).year
-        guard let (startDay, endDay) = transitionDays(year: year) else { return false }
+        let local = CivilDate(daysSince1970: floorDiv(seconds + standardOffset, 86_400))
+        // Since 2007 the transitions fall in March and November (table above): a local date in
+        // April–October is wholly in daylight time, one in December–February wholly in standard
+        // time, so only March and November need the year's transition days.
+        if local.year >= 2007 && local.month != 3 && local.month != 11 { return (4...10).contains(local.month) }
+        guard let (startDay, endDay) = transitionDays(year: local.year) else { return false }
         // 02:00 PST = 10:00 UTC on the start day; 02:00 PDT = 09:00 UTC on the end day.
         let start = startDay * 86_400 + 10 * 3600
         let end = endDay * 86_400 + 9 * 3600
