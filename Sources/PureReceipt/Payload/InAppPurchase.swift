@@ -123,7 +123,7 @@ public struct InAppPurchase: Sendable {
     /// The fields of the record, decoded in one walk. `parse` decoded the same bytes without error,
     /// so this one cannot fail; were it ever to, the fields read as absent and the purchase date as
     /// the last representable instant, so the record is never active (fail closed).
-    var fields: Fields { (try? Fields(payload, record: record, offset: offset)) ?? Fields() }
+    var fields: Fields { (try? Fields(payload, record: record, offset: offset, checkingAll: false)) ?? Fields() }
 
     /// Attribute `type` of the record, decoded by `read` (`parse` checked the whole record, so the
     /// walk and the decoding cannot fail); nil when absent.
@@ -155,8 +155,9 @@ extension InAppPurchase {
         /// Every field of the record at `record` (the SET's content) of the in-app attribute at payload
         /// offset `offset`, in one walk. A value or duplicate error is held until the walk ends, so a
         /// structural error anywhere in the record is reported first, as when the record was read
-        /// whole before its values.
-        init(_ payload: [UInt8], record: Range<Int>, offset: Int) throws(ReceiptError) {
+        /// whole before its values. With `checkingAll` false (a record `parse` already checked), the
+        /// attributes `Fields` does not store are skipped rather than checked again.
+        init(_ payload: [UInt8], record: Range<Int>, offset: Int, checkingAll: Bool = true) throws(ReceiptError) {
             let what = { "in-app purchase at byte \(offset)" }
             let decoder = AttributeDecoder(bytes: payload, inAppOffset: offset)
             var seen = SeenAttributes(base: 1700)
@@ -167,6 +168,7 @@ extension InAppPurchase {
                 what: what
             ) { (item) throws(ReceiptError) in
                 guard pending == nil, (1701...1722).contains(item.type) else { return }  // unknown: kept raw only
+                guard checkingAll || Self.checkedOnly & 1 << (item.type - 1700) == 0 else { return }
                 // Apple receipt rule (singular-attributes): each in-app attribute appears at most once per record.
                 guard seen.insert(item.type) else {
                     pending = AppReceipt.duplicate(item, decoder)
@@ -183,6 +185,9 @@ extension InAppPurchase {
             }
             self = fields
         }
+
+        /// Bit t − 1700 set for the in-app types `decode` checks but does not store.
+        private static let checkedOnly: Int64 = 1 << 9 | 1 << 10 | 0b11111 << 14 | 1 << 20 | 1 << 22
 
         /// Stores one known in-app attribute (type 1701 ... 1722).
         private mutating func decode(_ item: ReceiptAttribute, _ decoder: AttributeDecoder) throws(ReceiptError) {
