@@ -8,32 +8,49 @@ import Testing
 
 @Suite("JSON writer")
 struct JSONWriterTests {
-    private func sample(pretty: Bool) -> JSONWriter {
+    /// The sample document. With `depthOffset`, every member name is a `Key` made for its real
+    /// depth plus `depthOffset` (0: the one-copy path for every member; any other: the general
+    /// path, including depths a `Key` does not carry); without, names are string literals.
+    private func sample(pretty: Bool, depthOffset: Int? = nil) -> JSONWriter {
+        func k(_ name: String, _ depth: Int) -> JSONWriter.Key {
+            depthOffset.map { JSONWriter.Key(name, depth: depth + $0) } ?? JSONWriter.Key(stringLiteral: name)
+        }
         var w = JSONWriter(pretty: pretty)
         w.beginObject()
-        w.field("status", Int64(0))
-        w.key("receipt")
+        w.field(k("status", 1), Int64(0))
+        w.key(k("receipt", 1))
         w.beginObject()
-        w.field("bundle_id", "com.example.app")
-        w.key("in_app")
+        w.field(k("bundle_id", 2), "com.example.app")
+        w.key(k("in_app", 2))
         w.beginArray()
         w.beginObject()
-        w.field("quantity", "1")
-        w.field("is_trial_period", false)
+        w.field(k("quantity", 4), "1")
+        w.field(k("is_trial_period", 4), false)
         w.endObject()
         w.endArray()
-        w.key("empty_array")
+        w.key(k("empty_array", 2))
         w.beginArray()
         w.endArray()
-        w.key("empty_object")
+        w.key(k("empty_object", 2))
         w.beginObject()
         w.endObject()
-        w.key("nothing")
+        w.key(k("nothing", 2))
         w.null()
         w.endObject()
-        w.field("is_retryable", true)
+        w.field(k("is_retryable", 1), true)
         w.endObject()
         return w
+    }
+
+    @Test(
+        "names made for any depth write the same text as plain names",
+        arguments: [0, -1, 1, -2, 2, -5, 28, 29, 40, Int.min / 2, Int.max / 2])
+    func namesForADepth(depthOffset: Int) {
+        for pretty in [false, true] {
+            let w = sample(pretty: pretty, depthOffset: depthOffset)
+            #expect(w.isWellFormed)
+            #expect(w.text == sample(pretty: pretty).text)
+        }
     }
 
     @Test("compact output, exactly")

@@ -7,7 +7,9 @@
 // Strings: RFC 8259 §7: `"` and `\` are escaped as `\"` and `\\`, U+0000 ... U+001F as `\u00XX`;
 // everything else (including non-ASCII) is written as UTF-8 unchanged (RFC 8259 §8.1).
 // Speed: one byte buffer, reserved once from the caller's estimate; member names encoded once as
-// `Key` constants (quotes and colon included); numbers written digit by digit into the buffer;
+// `Key` constants (quotes and colon included; a `Key` made for the depth it is written at also
+// carries the pretty separator and indentation, so such a member's name is one copy); numbers
+// written digit by digit into the buffer;
 // string content copied as one block and rewritten only from its first character that needs an
 // escape. No String is built per value.
 // Does not check: duplicate keys (RFC 8259 §4 "SHOULD be unique" is the caller's business), or
@@ -22,13 +24,18 @@ package struct JSONWriter: Sendable {
     /// (pretty). Make constants of the names a document repeats: each is encoded once.
     package struct Key: Sendable, ExpressibleByStringLiteral {
         package let compact: [UInt8]
+        /// `,`, the line break and indentation of a member at `depth` (the number of open
+        /// containers), then the name and `: `: in pretty output, a member at that depth is written
+        /// with one copy (without the `,` when it is the first).
         package let pretty: [UInt8]
+        package let depth: Int
 
-        package init(_ name: String) {
+        package init(_ name: String, depth: Int = 1) {
             var writer = JSONWriter()
             writer.appendQuoted(name)
             compact = writer.bytes + [0x3A]  // :
-            pretty = compact + [0x20]
+            self.depth = (0...32).contains(depth) ? depth : -1  // other depths: written through `separate`
+            pretty = [0x2C, 0x0A] + [UInt8](repeating: 0x20, count: 2 * max(self.depth, 0)) + compact + [0x20]
         }
 
         package init(stringLiteral name: String) { self.init(name) }
@@ -91,8 +98,13 @@ package struct JSONWriter: Sendable {
             misused = true
             return
         }
-        separate()
-        bytes.append(contentsOf: pretty ? key.pretty : key.compact)
+        if pretty && key.depth == stack.count {
+            bytes.append(contentsOf: key.pretty[(hasContent ? 0 : 1)...])
+            hasContent = true
+        } else {
+            separate()
+            bytes.append(contentsOf: pretty ? key.pretty.suffix(key.compact.count + 1) : key.compact[...])
+        }
         awaitingValue = true
     }
 

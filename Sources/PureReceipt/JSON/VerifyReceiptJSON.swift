@@ -120,31 +120,32 @@ public enum VerifyReceiptJSON {
 
     /// Member names of the receipt document, encoded once.
     private enum Name {
-        static let receiptType: JSONWriter.Key = "receipt_type"
-        static let adamID: JSONWriter.Key = "adam_id"
-        static let appItemID: JSONWriter.Key = "app_item_id"
-        static let bundleID: JSONWriter.Key = "bundle_id"
-        static let applicationVersion: JSONWriter.Key = "application_version"
-        static let downloadID: JSONWriter.Key = "download_id"
-        static let versionExternalIdentifier: JSONWriter.Key = "version_external_identifier"
-        static let receiptCreationDate = DateNames("receipt_creation_date")
-        static let requestDate = DateNames("request_date")
-        static let originalPurchaseDate = DateNames("original_purchase_date")
-        static let originalApplicationVersion: JSONWriter.Key = "original_application_version"
-        static let expirationDate = DateNames("expiration_date")
-        static let preorderDate = DateNames("preorder_date")
-        static let inApp: JSONWriter.Key = "in_app"
-        static let quantity: JSONWriter.Key = "quantity"
-        static let productID: JSONWriter.Key = "product_id"
-        static let transactionID: JSONWriter.Key = "transaction_id"
-        static let originalTransactionID: JSONWriter.Key = "original_transaction_id"
-        static let purchaseDate = DateNames("purchase_date")
-        static let expiresDate = DateNames("expires_date")
-        static let webOrderLineItemID: JSONWriter.Key = "web_order_line_item_id"
-        static let isTrialPeriod: JSONWriter.Key = "is_trial_period"
-        static let isInIntroOfferPeriod: JSONWriter.Key = "is_in_intro_offer_period"
-        static let cancellationDate = DateNames("cancellation_date")
-        static let promotionalOfferID: JSONWriter.Key = "promotional_offer_id"
+        static let receiptType = JSONWriter.Key("receipt_type", depth: 2)
+        static let adamID = JSONWriter.Key("adam_id", depth: 2)
+        static let appItemID = JSONWriter.Key("app_item_id", depth: 2)
+        static let bundleID = JSONWriter.Key("bundle_id", depth: 2)
+        static let applicationVersion = JSONWriter.Key("application_version", depth: 2)
+        static let downloadID = JSONWriter.Key("download_id", depth: 2)
+        static let versionExternalIdentifier = JSONWriter.Key("version_external_identifier", depth: 2)
+        static let receiptCreationDate = DateNames("receipt_creation_date", depth: 2)
+        static let requestDate = DateNames("request_date", depth: 2)
+        static let originalPurchaseDate = DateNames("original_purchase_date", depth: 2)
+        static let inAppOriginalPurchaseDate = DateNames("original_purchase_date", depth: 4)
+        static let originalApplicationVersion = JSONWriter.Key("original_application_version", depth: 2)
+        static let expirationDate = DateNames("expiration_date", depth: 2)
+        static let preorderDate = DateNames("preorder_date", depth: 2)
+        static let inApp = JSONWriter.Key("in_app", depth: 2)
+        static let quantity = JSONWriter.Key("quantity", depth: 4)
+        static let productID = JSONWriter.Key("product_id", depth: 4)
+        static let transactionID = JSONWriter.Key("transaction_id", depth: 4)
+        static let originalTransactionID = JSONWriter.Key("original_transaction_id", depth: 4)
+        static let purchaseDate = DateNames("purchase_date", depth: 4)
+        static let expiresDate = DateNames("expires_date", depth: 4)
+        static let webOrderLineItemID = JSONWriter.Key("web_order_line_item_id", depth: 4)
+        static let isTrialPeriod = JSONWriter.Key("is_trial_period", depth: 4)
+        static let isInIntroOfferPeriod = JSONWriter.Key("is_in_intro_offer_period", depth: 4)
+        static let cancellationDate = DateNames("cancellation_date", depth: 4)
+        static let promotionalOfferID = JSONWriter.Key("promotional_offer_id", depth: 4)
     }
 
     /// The names of a verifyReceipt date triple: `name`, `name_ms`, `name_pst`.
@@ -153,8 +154,9 @@ public enum VerifyReceiptJSON {
         let ms: JSONWriter.Key
         let pst: JSONWriter.Key
 
-        init(_ name: String) {
-            (utc, ms, pst) = (JSONWriter.Key(name), JSONWriter.Key(name + "_ms"), JSONWriter.Key(name + "_pst"))
+        init(_ name: String, depth: Int) {
+            utc = JSONWriter.Key(name, depth: depth)
+            (ms, pst) = (JSONWriter.Key(name + "_ms", depth: depth), JSONWriter.Key(name + "_pst", depth: depth))
         }
     }
 
@@ -198,7 +200,7 @@ public enum VerifyReceiptJSON {
         json.field(Name.transactionID, utf8: purchase.payload[f.transaction])
         if let range = f.originalTransaction { json.field(Name.originalTransactionID, utf8: purchase.payload[range]) }
         writeDate(Name.purchaseDate, f.purchaseDate, into: &json)
-        writeDate(Name.originalPurchaseDate, f.originalPurchaseDate, into: &json)
+        writeDate(Name.inAppOriginalPurchaseDate, f.originalPurchaseDate, into: &json)
         writeDate(Name.expiresDate, f.subscriptionExpirationDate, into: &json)
         if let value = f.webOrderLineItemID {
             json.key(Name.webOrderLineItemID)
