@@ -17,93 +17,34 @@ public struct SHA1: HashFunction {
     public static var blockSize: Int { 64 }
 
     // FIPS 180-4 §5.3.1: the initial hash value H(0).
-    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32) = (
-        0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0
-    )
-    /// Bytes of the current partial block, `pendingCount` of them, big-endian within words; the
-    /// rest is zero.
-    private var pending = MessageBlock32.zero
-    /// 0 ..< 64.
-    private var pendingCount = 0
-    /// Message length so far in bytes.
-    private var byteCount: UInt64 = 0
+    private var core = BlockBuffer(SHA1Core(state: (0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0)))
 
-    /// A hasher with no input yet.
     public init() {}
 
-    /// Appends `bytes` to the message.
-    public mutating func update(_ bytes: [UInt8]) { update(bytes[...]) }
+    public mutating func update(_ bytes: [UInt8]) { core.update(bytes[...]) }
 
-    /// Appends `bytes` to the message.
-    public mutating func update(_ bytes: ArraySlice<UInt8>) {
-        // Wraps only after 2^64 bytes, far beyond the FIPS 180-4 §1 limit of 2^61 bytes.
-        byteCount &+= UInt64(truncatingIfNeeded: bytes.count)
-        var i = bytes.startIndex
-        let end = bytes.endIndex
-        if pendingCount > 0 {
-            while pendingCount < 64 && i < end {
-                pending.setByte(pendingCount, bytes[i])
-                pendingCount += 1
-                i += 1
-            }
-            if pendingCount < 64 { return }
-            compress(pending)
-            pending = .zero
-            pendingCount = 0
-        }
-        if end - i >= 64 {
-            let start = bytes.startIndex
-            let done = unsafe bytes.withUnsafeBytes { raw in
-                var offset = i - start
-                // Whole blocks only: offset ≥ 0 and raw.count − offset ≥ 64 before every load.
-                while raw.count - offset >= 64 {
-                    compress(unsafe MessageBlock32.load(raw, at: offset))
-                    offset += 64
-                }
-                return offset
-            }
-            i = start + done
-        }
-        while i < end {
-            pending.setByte(pendingCount, bytes[i])
-            pendingCount += 1
-            i += 1
-        }
-    }
+    public mutating func update(_ bytes: ArraySlice<UInt8>) { core.update(bytes) }
 
-    /// The digest of the bytes given so far; the hasher is reset to the empty message.
     public mutating func finalize() -> [UInt8] {
-        // FIPS 180-4 §5.1.1: "append the bit '1' to the end of the message, followed by k zero bits,
-        // where k is the smallest, non-negative solution to ℓ + 1 + k ≡ 448 mod 512. Then append the
-        // 64-bit block that is equal to the number ℓ expressed using a binary representation."
-        // Byte-oriented: ℓ = 8 · byteCount; the '1' bit and seven zero bits are the byte 0x80.
-        let bitLength = byteCount &<< 3
-        pending.setByte(pendingCount, 0x80)
-        if pendingCount >= 56 {
-            // No room left for the 64-bit length in this block: it goes in one more block of zeros.
-            compress(pending)
-            pending = .zero
-        }
-        pending.w.14 = UInt32(truncatingIfNeeded: bitLength &>> 32)
-        pending.w.15 = UInt32(truncatingIfNeeded: bitLength)
-        compress(pending)
-
-        // FIPS 180-4 §6.1.2: "the resulting 160-bit message digest of the message, M, is
-        // H0 ‖ H1 ‖ H2 ‖ H3 ‖ H4" (big-endian words).
-        var out = [UInt8](repeating: 0, count: 20)
-        store(state.0, into: &out, at: 0)
-        store(state.1, into: &out, at: 4)
-        store(state.2, into: &out, at: 8)
-        store(state.3, into: &out, at: 12)
-        store(state.4, into: &out, at: 16)
+        let digest = core.finish(words: 5)
         self = SHA1()
-        return out
+        return digest
+    }
+}
+
+/// The SHA-1 state and compression function.
+struct SHA1Core: BlockCompressing {
+    /// The intermediate hash value H(i).
+    var state: (UInt32, UInt32, UInt32, UInt32, UInt32)
+
+    var stateWords: MessageBlock32 {
+        MessageBlock(w: (state.0, state.1, state.2, state.3, state.4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
     }
 
     /// FIPS 180-4 §6.1.2: the SHA-1 hash computation for one message block.
     /// The message schedule W_t lives in sixteen locals used as a ring (W_t overwrites W_(t−16)).
     @inline(__always)
-    private mutating func compress(_ m: MessageBlock32) {
+    mutating func compress(_ m: MessageBlock32) {
         var (w0, w1, w2, w3, w4, w5, w6, w7) = (m.w.0, m.w.1, m.w.2, m.w.3, m.w.4, m.w.5, m.w.6, m.w.7)
         var (w8, w9, w10, w11, w12, w13, w14, w15) = (m.w.8, m.w.9, m.w.10, m.w.11, m.w.12, m.w.13, m.w.14, m.w.15)
         var (a, b, c, d, e) = state
@@ -263,15 +204,6 @@ public struct SHA1: HashFunction {
         state.3 &+= d
         state.4 &+= e
     }
-}
-
-/// Writes `word` big-endian into `out[at ..< at + 4]` (callers pass constant in-range offsets).
-@inline(__always)
-private func store(_ word: UInt32, into out: inout [UInt8], at i: Int) {
-    out[i] = UInt8(truncatingIfNeeded: word &>> 24)
-    out[i + 1] = UInt8(truncatingIfNeeded: word &>> 16)
-    out[i + 2] = UInt8(truncatingIfNeeded: word &>> 8)
-    out[i + 3] = UInt8(truncatingIfNeeded: word)
 }
 
 // FIPS 180-4 §3.2: ROTL^n(x) = (x << n) ∨ (x >> (32 − n)).

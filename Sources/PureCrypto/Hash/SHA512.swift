@@ -20,7 +20,7 @@ public struct SHA512: HashFunction {
         0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179
     )
 
-    private var core = SHA512Core(initialHash)
+    private var core = BlockBuffer(SHA512Core(state: initialHash))
 
     public init() {}
 
@@ -47,7 +47,7 @@ public struct SHA384: HashFunction {
         0x67332667ffc00b31, 0x8eb44a8768581511, 0xdb0c2e0d64f98fa7, 0x47b5481dbefa4fa4
     )
 
-    private var core = SHA512Core(initialHash)
+    private var core = BlockBuffer(SHA512Core(state: initialHash))
 
     public init() {}
 
@@ -63,96 +63,22 @@ public struct SHA384: HashFunction {
     }
 }
 
-/// The SHA-512 machinery shared by SHA-512 and SHA-384: state, pending partial block, length.
-struct SHA512Core: Sendable {
+/// The SHA-512 state and compression function, shared by SHA-512 and SHA-384.
+struct SHA512Core: BlockCompressing {
     typealias State = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
     /// The intermediate hash value H(i).
-    private var state: State
-    /// Bytes of the current partial block, `pendingCount` of them, big-endian within words; the
-    /// rest is zero.
-    private var pending = MessageBlock64.zero
-    /// 0 ..< 128.
-    private var pendingCount = 0
-    /// Message length so far in bytes.
-    private var byteCount: UInt64 = 0
+    var state: State
 
-    init(_ initialHash: State) { state = initialHash }
-
-    mutating func update(_ bytes: ArraySlice<UInt8>) {
-        // Wraps only after 2^64 bytes hashed by one value: not reachable in practice.
-        byteCount &+= UInt64(truncatingIfNeeded: bytes.count)
-        var i = bytes.startIndex
-        let end = bytes.endIndex
-        if pendingCount > 0 {
-            while pendingCount < 128 && i < end {
-                pending.setByte(pendingCount, bytes[i])
-                pendingCount += 1
-                i += 1
-            }
-            if pendingCount < 128 { return }
-            compress(pending)
-            pending = .zero
-            pendingCount = 0
-        }
-        if end - i >= 128 {
-            let start = bytes.startIndex
-            let done = unsafe bytes.withUnsafeBytes { raw in
-                var offset = i - start
-                // Whole blocks only: offset ≥ 0 and raw.count − offset ≥ 128 before every load.
-                while raw.count - offset >= 128 {
-                    compress(unsafe MessageBlock64.load(raw, at: offset))
-                    offset += 128
-                }
-                return offset
-            }
-            i = start + done
-        }
-        while i < end {
-            pending.setByte(pendingCount, bytes[i])
-            pendingCount += 1
-            i += 1
-        }
-    }
-
-    /// Pads, compresses the last block(s), and returns the first `words` words of H(N) as bytes.
-    mutating func finish(words: Int) -> [UInt8] {
-        // FIPS 180-4 §5.1.2: "append the bit '1' to the end of the message, followed by k zero bits,
-        // where k is the smallest non-negative solution to the equation ℓ + 1 + k ≡ 896 mod 1024.
-        // Then append the 128-bit block that is equal to the number ℓ expressed using a binary
-        // representation."
-        // Byte-oriented: ℓ = 8 · byteCount (its high 64 bits are byteCount >> 61); the '1' bit and
-        // seven zero bits are the byte 0x80.
-        pending.setByte(pendingCount, 0x80)
-        if pendingCount >= 112 {
-            // No room left for the 128-bit length in this block: it goes in one more block of zeros.
-            compress(pending)
-            pending = .zero
-        }
-        pending.w.14 = byteCount &>> 61
-        pending.w.15 = byteCount &<< 3
-        compress(pending)
-
-        // FIPS 180-4 §6.4.2: "the resulting 512-bit message digest of the message, M, is
-        // H0 ‖ H1 ‖ ... ‖ H7" (big-endian words).
-        var out = [UInt8](repeating: 0, count: 64)
-        store(state.0, into: &out, at: 0)
-        store(state.1, into: &out, at: 8)
-        store(state.2, into: &out, at: 16)
-        store(state.3, into: &out, at: 24)
-        store(state.4, into: &out, at: 32)
-        store(state.5, into: &out, at: 40)
-        store(state.6, into: &out, at: 48)
-        store(state.7, into: &out, at: 56)
-        // words is 6 or 8: SHA-384 keeps the leftmost 384 bits.
-        out.removeLast(64 - 8 * words)
-        return out
+    var stateWords: MessageBlock64 {
+        MessageBlock(
+            w: (state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7, 0, 0, 0, 0, 0, 0, 0, 0))
     }
 
     /// FIPS 180-4 §6.4.2: the SHA-512 hash computation for one message block.
     /// The message schedule W_t lives in sixteen locals used as a ring (W_t overwrites W_(t−16)).
     @inline(__always)
-    private mutating func compress(_ m: MessageBlock64) {
+    mutating func compress(_ m: MessageBlock64) {
         var (w0, w1, w2, w3, w4, w5, w6, w7) = (m.w.0, m.w.1, m.w.2, m.w.3, m.w.4, m.w.5, m.w.6, m.w.7)
         var (w8, w9, w10, w11, w12, w13, w14, w15) = (m.w.8, m.w.9, m.w.10, m.w.11, m.w.12, m.w.13, m.w.14, m.w.15)
         var (a, b, c, d, e, f, g, h) = state
@@ -311,14 +237,6 @@ struct SHA512Core: Sendable {
         state.5 &+= f
         state.6 &+= g
         state.7 &+= h
-    }
-}
-
-/// Writes `word` big-endian into `out[at ..< at + 8]` (callers pass constant in-range offsets).
-@inline(__always)
-private func store(_ word: UInt64, into out: inout [UInt8], at i: Int) {
-    for j in 0..<8 {
-        out[i + j] = UInt8(truncatingIfNeeded: word &>> UInt64(56 - 8 * j))
     }
 }
 
