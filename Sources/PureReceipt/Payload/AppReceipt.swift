@@ -89,7 +89,8 @@ public struct AppReceipt: Sendable {
     public func forEachRawAttribute(_ body: (ReceiptAttribute) -> Void) {
         try? ReceiptAttribute.forEach(
             payload, range: payloadRange, payloadStart: payloadRange.lowerBound, limit: Limits.maxReceiptAttributes,
-            limitName: "", what: { "" }, body)
+            limitName: "", what: { "" }
+        ) { body(ReceiptAttribute($0, in: payload)) }
     }
     /// The bytes the payload lies in (shared, not copied) and its range in them.
     var payload: [UInt8] = []

@@ -32,7 +32,7 @@ extension AppReceipt {
         // Two walks, no array of the top-level attributes: the first checks the structure and counts
         // the records, so their array is sized once (doubling would hold two copies while copying).
         var records = 0
-        let count = { (item: ReceiptAttribute) in
+        let count = { (item: AttributeSpan) in
             if keep && item.type == ReceiptAttributeType.inAppPurchase { records += 1 }
         }
         try ReceiptAttribute.forEach(
@@ -41,7 +41,7 @@ extension AppReceipt {
         receipt.inAppPurchases.reserveCapacity(records)
         let decoder = AttributeDecoder(bytes: payload, inAppOffset: nil)
         var seen = SeenAttributes(base: 0)
-        func decode(_ item: ReceiptAttribute) throws(ReceiptError) {
+        func decode(_ item: AttributeSpan) throws(ReceiptError) {
             if item.type == ReceiptAttributeType.inAppPurchase {
                 let purchase = try InAppPurchase.parse(payload, item)
                 if keep { receipt.inAppPurchases.append(purchase) }
@@ -69,7 +69,7 @@ extension AppReceipt {
     }
 
     /// The error for a second occurrence of a singular attribute.
-    static func duplicate(_ item: ReceiptAttribute, _ decoder: AttributeDecoder) -> ReceiptError {
+    static func duplicate(_ item: AttributeSpan, _ decoder: AttributeDecoder) -> ReceiptError {
         ReceiptError(
             code: ReceiptError.duplicateAttribute, offset: item.offset, attributeType: item.type,
             "\(decoder.label(item)): appears more than once (again at byte \(item.offset))")
@@ -83,7 +83,7 @@ extension AppReceipt {
     }
 
     /// Attribute 12, which must hold a date (an empty string, "absent" elsewhere, is refused).
-    static func creationDate(_ item: ReceiptAttribute, _ decoder: AttributeDecoder) throws(ReceiptError) -> Instant {
+    static func creationDate(_ item: AttributeSpan, _ decoder: AttributeDecoder) throws(ReceiptError) -> Instant {
         guard let date = try decoder.date(item) else {
             throw ReceiptError(
                 code: ReceiptError.date, offset: item.offset, attributeType: item.type,
@@ -101,18 +101,18 @@ extension AppReceipt {
     }
 
     /// Stores one known singular top-level attribute.
-    private mutating func decode(_ item: ReceiptAttribute, _ decoder: AttributeDecoder) throws(ReceiptError) {
+    private mutating func decode(_ item: AttributeSpan, _ decoder: AttributeDecoder) throws(ReceiptError) {
         switch item.type {
         case 0: environment = ReceiptEnvironment(rawValue: try decoder.utf8String(item))
         case 1: appItemID = try decoder.uint64(item)
         case 2:
             bundleIdentifier = try decoder.utf8String(item)
-            bundleIdentifierData = item.value
+            bundleIdentifierData = decoder.bytes[item.value]
         case 3: appVersion = try decoder.utf8String(item)
-        case 4: opaqueValue = item.value
-        case 5: sha1Hash = item.value
-        case 6: attribute6 = item.value
-        case 7: attribute7 = item.value
+        case 4: opaqueValue = decoder.bytes[item.value]
+        case 5: sha1Hash = decoder.bytes[item.value]
+        case 6: attribute6 = decoder.bytes[item.value]
+        case 7: attribute7 = decoder.bytes[item.value]
         case 8: transactionDate = try decoder.date(item)
         case 9: fulfillmentToolVersion = try decoder.packedInteger(item)
         case 10: ageRating = try decoder.ia5String(item)

@@ -47,7 +47,7 @@ struct AttributeDecoder {
     let inAppOffset: Int?
 
     /// "attribute 2 (bundle id)" or "in-app purchase at byte 812, attribute 1702 (product id)".
-    func label(_ attribute: ReceiptAttribute) -> String {
+    func label(_ attribute: AttributeSpan) -> String {
         guard let inAppOffset else {
             return "attribute \(attribute.type) (\(ReceiptAttributeType.name(ofTopLevel: attribute.type)))"
         }
@@ -56,8 +56,8 @@ struct AttributeDecoder {
     }
 
     /// A cursor over `attribute`'s value, positioned on its first element, whose tag must be `expected`.
-    private func positioned(_ attribute: ReceiptAttribute, _ expected: DERTag) throws(ReceiptError) -> DERCursor {
-        let range = attribute.value.startIndex..<attribute.value.endIndex
+    private func positioned(_ attribute: AttributeSpan, _ expected: DERTag) throws(ReceiptError) -> DERCursor {
+        let range = attribute.value
         let cursor = try mapDER(label(attribute), attributeType: attribute.type) { () throws(DERError) in
             try DERCursor(bytes: bytes, range: range, rules: .der)
         }
@@ -86,7 +86,7 @@ struct AttributeDecoder {
     }
 
     /// Whole consumption: the OCTET STRING holds exactly one element.
-    private func expectEnd(_ cursor: DERCursor, _ attribute: ReceiptAttribute) throws(ReceiptError) {
+    private func expectEnd(_ cursor: DERCursor, _ attribute: AttributeSpan) throws(ReceiptError) {
         try mapDER(label(attribute), attributeType: attribute.type) { () throws(DERError) in
             try cursor.expectEnd("after the value")
         }
@@ -95,11 +95,11 @@ struct AttributeDecoder {
     /// The content of the one element of `attribute`'s value. The common shape (identifier octet
     /// `tag`, a short definite length filling the value) is read straight from the bytes; any other
     /// shape is read with every check and error of PureDER.
-    private func content(_ attribute: ReceiptAttribute, _ expected: DERTag, _ tag: UInt8) throws(ReceiptError)
+    private func content(_ attribute: AttributeSpan, _ expected: DERTag, _ tag: UInt8) throws(ReceiptError)
         -> ArraySlice<UInt8>
     {
-        var position = attribute.value.startIndex
-        let end = attribute.value.endIndex
+        var position = attribute.value.lowerBound
+        let end = attribute.value.upperBound
         if end <= bytes.count, ReceiptAttribute.header(bytes, &position, end, tag: tag) == end {
             return bytes[position..<end]
         }
@@ -107,7 +107,7 @@ struct AttributeDecoder {
     }
 
     /// The one element inside `attribute`'s value, which must carry `expected` and fill the value.
-    func element(_ attribute: ReceiptAttribute, _ expected: DERTag) throws(ReceiptError) -> DERElement {
+    func element(_ attribute: AttributeSpan, _ expected: DERTag) throws(ReceiptError) -> DERElement {
         var cursor = try positioned(attribute, expected)
         let element = try mapDER(label(attribute), attributeType: attribute.type) { () throws(DERError) in
             try cursor.readElement()
@@ -117,12 +117,12 @@ struct AttributeDecoder {
     }
 
     /// A UTF8String value (X.680 §41: strict UTF-8, RFC 3629).
-    func utf8String(_ attribute: ReceiptAttribute) throws(ReceiptError) -> String {
+    func utf8String(_ attribute: AttributeSpan) throws(ReceiptError) -> String {
         String(decoding: try utf8Content(attribute), as: UTF8.self)
     }
 
     /// The content octets of a UTF8String value, checked to be strict UTF-8 (RFC 3629).
-    func utf8Content(_ attribute: ReceiptAttribute) throws(ReceiptError) -> ArraySlice<UInt8> {
+    func utf8Content(_ attribute: AttributeSpan) throws(ReceiptError) -> ArraySlice<UInt8> {
         let content = try content(attribute, .utf8String, 0x0C)
         // RFC 3629 §3: "the octet values C0, C1, F5 to FF never appear"; octets 00-7F each encode one
         // character, so all-ASCII content is well-formed UTF-8 (fast path); anything else is checked.
@@ -133,7 +133,7 @@ struct AttributeDecoder {
     }
 
     /// An IA5String value (X.680 §41.4, Table 8: IA5 is the 128 characters of ISO 646 / ASCII).
-    func ia5String(_ attribute: ReceiptAttribute) throws(ReceiptError) -> String {
+    func ia5String(_ attribute: AttributeSpan) throws(ReceiptError) -> String {
         let content = try element(attribute, .ia5String).contentBytes
         // X.680 §41.4, Table 8: IA5String holds ISO 646 (International Reference Version) characters, 0x00-0x7F.
         guard content.allSatisfy({ $0 < 0x80 }) else {
@@ -143,7 +143,7 @@ struct AttributeDecoder {
     }
 
     /// An IA5String date; nil for the empty string ("absent").
-    func date(_ attribute: ReceiptAttribute) throws(ReceiptError) -> Instant? {
+    func date(_ attribute: AttributeSpan) throws(ReceiptError) -> Instant? {
         let content = try content(attribute, .ia5String, 0x16)
         guard content.allSatisfy({ $0 < 0x80 }) else {
             throw invalid(attribute, "IA5String holds a byte above 0x7F")
@@ -163,7 +163,7 @@ struct AttributeDecoder {
     }
 
     /// An INTEGER value that fits in Int64.
-    func int64(_ attribute: ReceiptAttribute) throws(ReceiptError) -> Int64 {
+    func int64(_ attribute: AttributeSpan) throws(ReceiptError) -> Int64 {
         if let value = commonInteger(attribute) { return value }
         var cursor = try positioned(attribute, .integer)
         let value = try mapDER(label(attribute), attributeType: attribute.type) { () throws(DERError) in
@@ -174,7 +174,7 @@ struct AttributeDecoder {
     }
 
     /// A non-negative INTEGER value that fits in UInt64 (identifiers of up to 8 bytes).
-    func uint64(_ attribute: ReceiptAttribute) throws(ReceiptError) -> UInt64 {
+    func uint64(_ attribute: AttributeSpan) throws(ReceiptError) -> UInt64 {
         if let value = commonInteger(attribute), value >= 0 { return UInt64(value) }
         var cursor = try positioned(attribute, .integer)
         let value = try mapDER(label(attribute), attributeType: attribute.type) { () throws(DERError) in
@@ -186,25 +186,25 @@ struct AttributeDecoder {
 
     /// An INTEGER of one to eight octets filling `attribute`'s value, read straight from the
     /// bytes as `readInt64` reads it; nil for any other shape (then read with every check).
-    private func commonInteger(_ attribute: ReceiptAttribute) -> Int64? {
-        var position = attribute.value.startIndex
-        guard attribute.value.endIndex <= bytes.count else { return nil }
-        let value = ReceiptAttribute.integer(bytes, &position, attribute.value.endIndex)
-        return position == attribute.value.endIndex ? value : nil
+    private func commonInteger(_ attribute: AttributeSpan) -> Int64? {
+        var position = attribute.value.lowerBound
+        guard attribute.value.upperBound <= bytes.count else { return nil }
+        let value = ReceiptAttribute.integer(bytes, &position, attribute.value.upperBound)
+        return position == attribute.value.upperBound ? value : nil
     }
 
     /// An INTEGER 0/1 flag: any non-zero value is true.
-    func flag(_ attribute: ReceiptAttribute) throws(ReceiptError) -> Bool {
+    func flag(_ attribute: AttributeSpan) throws(ReceiptError) -> Bool {
         try int64(attribute) != 0
     }
 
     /// An INTEGER that may hold ASCII characters.
-    func packedInteger(_ attribute: ReceiptAttribute) throws(ReceiptError) -> ASCIIPackedInteger {
+    func packedInteger(_ attribute: AttributeSpan) throws(ReceiptError) -> ASCIIPackedInteger {
         ASCIIPackedInteger(value: try int64(attribute))
     }
 
     /// An invalid value of the right type; the offset is the value's first octet.
-    private func invalid(_ attribute: ReceiptAttribute, _ reason: String) -> ReceiptError {
+    private func invalid(_ attribute: AttributeSpan, _ reason: String) -> ReceiptError {
         let offset = attribute.valueOffset
         return ReceiptError(
             code: DERError(.invalidValue, at: offset, reason).code, offset: offset,

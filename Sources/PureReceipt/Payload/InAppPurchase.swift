@@ -128,10 +128,10 @@ public struct InAppPurchase: Sendable {
     /// Attribute `type` of the record, decoded by `read` (`parse` checked the whole record, so the
     /// walk and the decoding cannot fail); nil when absent.
     private func decoded<T>(
-        _ type: Int64, _ read: (AttributeDecoder) -> (ReceiptAttribute) throws(ReceiptError) -> T
+        _ type: Int64, _ read: (AttributeDecoder) -> (AttributeSpan) throws(ReceiptError) -> T
     ) -> T? {
-        var found: ReceiptAttribute?
-        let visit = { (item: ReceiptAttribute) in if item.type == type { found = item } }
+        var found: AttributeSpan?
+        let visit = { (item: AttributeSpan) in if item.type == type { found = item } }
         try? ReceiptAttribute.forEach(
             payload, range: record, limit: Limits.maxInAppAttributes, limitName: "", what: { "" }, visit)
         return found.flatMap { try? read(AttributeDecoder(bytes: payload, inAppOffset: offset))($0) }
@@ -190,7 +190,7 @@ extension InAppPurchase {
         private static let checkedOnly: Int64 = 1 << 9 | 1 << 10 | 0b11111 << 14 | 1 << 20 | 1 << 22
 
         /// Stores one known in-app attribute (type 1701 ... 1722).
-        private mutating func decode(_ item: ReceiptAttribute, _ decoder: AttributeDecoder) throws(ReceiptError) {
+        private mutating func decode(_ item: AttributeSpan, _ decoder: AttributeDecoder) throws(ReceiptError) {
             switch item.type {
             case 1701: quantity = try decoder.int64(item)
             case 1702: product = try decoder.utf8Content(item).indices
@@ -220,8 +220,8 @@ extension InAppPurchase {
 
     /// Checks the value of the type-17 attribute `attribute` of `payload` whole (every field, as
     /// `Fields` decodes them) and returns the record, which keeps only its place in the payload.
-    static func parse(_ payload: [UInt8], _ attribute: ReceiptAttribute) throws(ReceiptError) -> InAppPurchase {
-        let record = attribute.value.startIndex..<attribute.value.endIndex
+    static func parse(_ payload: [UInt8], _ attribute: AttributeSpan) throws(ReceiptError) -> InAppPurchase {
+        let record = attribute.value
         _ = try Fields(payload, record: record, offset: attribute.offset)
         // Indices and offsets of a receipt within the input limits are far below 2^32; a larger
         // array (a direct caller's) is refused rather than truncated.

@@ -26,9 +26,9 @@ extension PayloadScan {
     /// for a malformed top level, and for a missing, repeated, empty or malformed attribute 12 the
     /// error of that attribute (a decoder might name an earlier malformed attribute instead).
     init(_ bytes: [UInt8], range: Range<Int>) throws(ReceiptError) {
-        var dates: [ReceiptAttribute] = []
-        var environmentItem: ReceiptAttribute?
-        func visit(_ item: ReceiptAttribute) {
+        var dates: [AttributeSpan] = []
+        var environmentItem: AttributeSpan?
+        func visit(_ item: AttributeSpan) {
             if item.type == ReceiptAttributeType.creationDate && dates.count < 2 { dates.append(item) }
             if item.type == 0 && environmentItem == nil { environmentItem = item }
         }

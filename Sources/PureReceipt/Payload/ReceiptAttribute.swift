@@ -41,11 +41,10 @@ public struct ReceiptAttribute: Sendable, Equatable {
         self.offset = offset
     }
 
-    /// The attribute with its offset counted from `start`, the index of the payload's first byte.
-    func rebased(_ start: Int) -> ReceiptAttribute {
-        var item = ReceiptAttribute(type: type, version: version, value: value, offset: offset - start)
-        item.payloadStart = start
-        return item
+    /// The attribute at `span` of `bytes`.
+    init(_ span: AttributeSpan, in bytes: [UInt8]) {
+        self.init(type: span.type, version: span.version, value: bytes[span.value], offset: span.offset)
+        payloadStart = span.payloadStart
     }
 
     /// Offset of the first value octet in the payload.
@@ -58,6 +57,22 @@ public struct ReceiptAttribute: Sendable, Equatable {
     }
 }
 
+/// Where one ReceiptAttribute lies in the bytes it was read from: what `ReceiptAttribute.forEach`
+/// hands over. It holds no reference to those bytes, so the walk does no reference counting per
+/// attribute (a `ReceiptAttribute`'s `ArraySlice` retains them).
+struct AttributeSpan {
+    let type: Int64
+    let version: Int64
+    /// The OCTET STRING content's indices in the bytes.
+    let value: Range<Int>
+    /// Offset of the ReceiptAttribute SEQUENCE, counted from `payloadStart`.
+    let offset: Int
+    /// Index of the payload's first byte in the bytes.
+    let payloadStart: Int
+    /// Offset of the first value octet in the payload.
+    var valueOffset: Int { value.lowerBound - payloadStart }
+}
+
 extension ReceiptAttribute {
     /// Reads `range` of `bytes` as exactly one DER `SET OF ReceiptAttribute` with at most `limit`
     /// elements, in file order. `what` names the SET in messages ("payload", "in-app purchase at
@@ -67,7 +82,7 @@ extension ReceiptAttribute {
     ) throws(ReceiptError) -> [ReceiptAttribute] {
         var attributes: [ReceiptAttribute] = []
         try forEach(bytes, range: range, payloadStart: payloadStart, limit: limit, limitName: limitName, what: what) {
-            attributes.append($0)
+            attributes.append(ReceiptAttribute($0, in: bytes))
         }
         return attributes
     }
@@ -82,7 +97,7 @@ extension ReceiptAttribute {
     static func forEach(
         _ bytes: [UInt8], range: Range<Int>, payloadStart: Int = 0, limit: Int, limitName: String,
         what: () -> String,
-        _ body: (ReceiptAttribute) throws(ReceiptError) -> Void
+        _ body: (AttributeSpan) throws(ReceiptError) -> Void
     ) throws(ReceiptError) {
         var outer = try mapDER(what()) { () throws(DERError) in
             try DERCursor(bytes: bytes, range: range, rules: .der)
@@ -120,7 +135,11 @@ extension ReceiptAttribute {
             var cursor = try mapDER(what()) { () throws(DERError) in
                 try DERCursor(bytes: bytes, range: position..<end, rules: .der, depth: set.content.depth)
             }
-            try body(try readOne(&cursor, what: what).rebased(payloadStart))
+            let item = try readOne(&cursor, what: what)
+            try body(
+                AttributeSpan(
+                    type: item.type, version: item.version, value: item.value.startIndex..<item.value.endIndex,
+                    offset: item.offset - payloadStart, payloadStart: payloadStart))
             position = cursor.offset
         }
     }
@@ -131,17 +150,16 @@ extension ReceiptAttribute {
     /// error of PureDER; for these shapes this accepts exactly what `readOne` accepts.
     @inline(__always)
     private static func readCommon(_ bytes: [UInt8], at start: Int, end: Int, payloadStart: Int)
-        -> (ReceiptAttribute, Int)?
+        -> (AttributeSpan, Int)?
     {
         var position = start
         guard let fieldsEnd = header(bytes, &position, end, tag: 0x30),
             let type = integer(bytes, &position, fieldsEnd), let version = integer(bytes, &position, fieldsEnd),
             header(bytes, &position, fieldsEnd, tag: 0x04) == fieldsEnd
         else { return nil }
-        // Built with its payload offset at once (`rebased` would copy the attribute a second time).
-        var item = ReceiptAttribute(
-            type: type, version: version, value: bytes[position..<fieldsEnd], offset: start - payloadStart)
-        item.payloadStart = payloadStart
+        let item = AttributeSpan(
+            type: type, version: version, value: position..<fieldsEnd, offset: start - payloadStart,
+            payloadStart: payloadStart)
         return (item, fieldsEnd)
     }
 
