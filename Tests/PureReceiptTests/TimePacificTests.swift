@@ -75,7 +75,9 @@ struct TimePacificTests {
             let t = Instant(millisecondsSince1970: ms)
             let date = Date(timeIntervalSince1970: Double(t.secondsSince1970))
             #expect(PacificTime.offsetSeconds(at: t) == Int64(zone.secondsFromGMT(for: date)))
-            #expect(formatted(appendVerifyReceiptPacific, t) == formatter.string(from: date) + " America/Los_Angeles")
+            #expect(
+                formatted({ appendVerifyReceiptPacific($0, to: &$1) }, t) == formatter.string(from: date)
+                    + " America/Los_Angeles")
         }
     }
 
@@ -87,9 +89,43 @@ struct TimePacificTests {
         var mismatches = 0
         var s: Int64 = 0
         while s < 2_240_611_200 {
-            let ours = PacificTime.offsetSeconds(at: Instant(millisecondsSince1970: s * 1000))
-            if ours != Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(s)))) { mismatches += 1 }
+            let t = Instant(millisecondsSince1970: s * 1000)
+            let theirs = Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(s))))
+            // Both entry points: from the instant alone, and from its UTC fields (the month shortcut).
+            if PacificTime.offsetSeconds(at: t) != theirs { mismatches += 1 }
+            if PacificTime.offsetSeconds(at: t, utc: CivilDateTime(t)) != theirs { mismatches += 1 }
             s += 3600
+        }
+        #expect(mismatches == 0)
+    }
+
+    @Test(
+        "the Pacific text equals Foundation's at every hour of every month's first two days, 1970–2040",
+        .enabled(if: losAngeles != nil, "no tz data for America/Los_Angeles"))
+    func monthStarts() throws {
+        // Where the Pacific date falls on the previous day or month: the text is derived from the
+        // UTC fields, shifted back a day within the month, or split again across a month's start.
+        let zone = try #require(losAngeles)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.timeZone = zone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        var mismatches = 0
+        for year in Int64(1970)...2040 {
+            for month in Int64(1)...12 {
+                let first = CivilDate(year: year, month: month, day: 1).daysSince1970 * 86_400
+                for s in stride(from: first, to: first + 2 * 86_400, by: 3600) {
+                    let t = Instant(millisecondsSince1970: (s + 1_234) * 1000)
+                    let expected = formatter.string(from: Date(timeIntervalSince1970: Double(s + 1_234)))
+                    let given = formatted({ appendVerifyReceiptPacific($0, utc: CivilDateTime($0), to: &$1) }, t)
+                    if given != expected + " America/Los_Angeles"
+                        || formatted({ appendVerifyReceiptPacific($0, to: &$1) }, t) != given
+                    {
+                        mismatches += 1
+                    }
+                }
+            }
         }
         #expect(mismatches == 0)
     }
@@ -124,8 +160,8 @@ struct TimePacificTests {
         ])
     func verifyReceiptStrings(_ ms: Int64, _ utc: String, _ pacific: String) {
         let t = Instant(millisecondsSince1970: ms)
-        #expect(formatted(appendVerifyReceiptUTC, t) == utc)
-        #expect(formatted(appendVerifyReceiptPacific, t) == pacific)
+        #expect(formatted({ appendVerifyReceiptUTC($0, to: &$1) }, t) == utc)
+        #expect(formatted({ appendVerifyReceiptPacific($0, to: &$1) }, t) == pacific)
     }
 }
 

@@ -65,8 +65,8 @@ struct TimeRFC3339Tests {
         for ms in [Int64.min, Int64.min + 1, Int64.max, Int64.max - 1] {
             let t = Instant(millisecondsSince1970: ms)
             #expect(!t.description.isEmpty)
-            #expect(!formatted(appendVerifyReceiptUTC, t).isEmpty)
-            #expect(!formatted(appendVerifyReceiptPacific, t).isEmpty)
+            #expect(!formatted({ appendVerifyReceiptUTC($0, to: &$1) }, t).isEmpty)
+            #expect(!formatted({ appendVerifyReceiptPacific($0, to: &$1) }, t).isEmpty)
         }
         #expect(Instant(millisecondsSince1970: .max).description == "+292278994-08-17T07:12:55.807Z")
         #expect(Instant(millisecondsSince1970: .min).description == "-292275055-05-16T16:47:04.192Z")

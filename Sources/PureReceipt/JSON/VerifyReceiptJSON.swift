@@ -216,11 +216,12 @@ public enum VerifyReceiptJSON {
     /// The verifyReceipt date triple, each written straight into the buffer; nothing when absent.
     private static func writeDate(_ names: DateNames, _ instant: Instant?, into json: inout JSONWriter) {
         guard let instant else { return }
+        let utc = CivilDateTime(instant)  // split once for both texts
         json.key(names.utc)
-        json.string { appendVerifyReceiptUTC(instant, to: &$0) }
+        json.string { appendVerifyReceiptUTC(instant, utc: utc, to: &$0) }
         json.key(names.ms)
         json.string { appendDecimal(instant.millisecondsSince1970, to: &$0) }
         json.key(names.pst)
-        json.string { appendVerifyReceiptPacific(instant, to: &$0) }
+        json.string { appendVerifyReceiptPacific(instant, utc: utc, to: &$0) }
     }
 }

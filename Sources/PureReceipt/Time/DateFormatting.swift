@@ -22,16 +22,28 @@ package func formatRFC3339(_ t: Instant) -> String {
     return String(decoding: out, as: UTF8.self)
 }
 
-/// verifyReceipt's UTC form, e.g. "2020-07-22 17:39:08 Etc/GMT", appended to `out`.
-package func appendVerifyReceiptUTC(_ t: Instant, to out: inout [UInt8]) {
-    appendVerifyReceipt(CivilDateTime(t), to: &out)
+/// verifyReceipt's UTC form, e.g. "2020-07-22 17:39:08 Etc/GMT", appended to `out`. `utc`, when
+/// given, must be `CivilDateTime(t)` (a caller writing both forms splits `t` once).
+package func appendVerifyReceiptUTC(_ t: Instant, utc: CivilDateTime? = nil, to out: inout [UInt8]) {
+    appendVerifyReceipt(utc ?? CivilDateTime(t), to: &out)
     out.append(contentsOf: etcGMT)
 }
 
 /// verifyReceipt's Pacific form, e.g. "2020-07-22 10:39:08 America/Los_Angeles" (PDT, UTC−7),
 /// appended to `out`. Uses the US rules in PacificTime.swift (standard time only before 1967).
-package func appendVerifyReceiptPacific(_ t: Instant, to out: inout [UInt8]) {
-    appendVerifyReceipt(CivilDateTime(t, offsetSeconds: PacificTime.offsetSeconds(at: t)), to: &out)
+/// The Pacific fields are the UTC ones (`utc` when given, which must be `CivilDateTime(t)`)
+/// shifted by the offset, −8 or −7 whole hours; `t` is split again only when that lands on the
+/// last day of the previous month.
+package func appendVerifyReceiptPacific(_ t: Instant, utc: CivilDateTime? = nil, to out: inout [UInt8]) {
+    var local = utc ?? CivilDateTime(t)
+    let offset = PacificTime.offsetSeconds(at: t, utc: local)
+    local.hour += offset / 3600
+    if local.hour < 0 && local.date.day > 1 {
+        (local.hour, local.date.day) = (local.hour + 24, local.date.day - 1)
+    } else if local.hour < 0 {
+        local = CivilDateTime(t, offsetSeconds: offset)
+    }
+    appendVerifyReceipt(local, to: &out)
     out.append(contentsOf: americaLosAngeles)
 }
 

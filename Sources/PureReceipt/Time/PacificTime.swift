@@ -26,6 +26,18 @@ package enum PacificTime {
         isDaylightTime(at: t) ? daylightOffset : standardOffset
     }
 
+    /// `offsetSeconds(at:)` for a `t` whose UTC fields the caller already has (`utc`): where the
+    /// month decides (the fast path of `isDaylightTime`), no second calendar split is made. The
+    /// local standard-time date has `utc`'s month and year unless `t` is before 08:00 UTC on a
+    /// month's first day.
+    package static func offsetSeconds(at t: Instant, utc: CivilDateTime) -> Int64 {
+        let (year, month) = (utc.date.year, utc.date.month)
+        guard utc.hour >= 8 || utc.date.day > 1, year >= 2007, month != 3, month != 11 else {
+            return offsetSeconds(at: t)
+        }
+        return (4...10).contains(month) ? daylightOffset : standardOffset
+    }
+
     /// Whether daylight time (PDT) is in effect at `t`.
     package static func isDaylightTime(at t: Instant) -> Bool {
         // The year as seen in local standard time: transitions are in March–November, except
