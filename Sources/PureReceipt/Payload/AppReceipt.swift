@@ -87,10 +87,10 @@ public struct AppReceipt: Sendable {
     /// The attributes of `rawAttributes`, one at a time and without building the array (a receipt
     /// of many in-app records has as many type-17 attributes).
     public func forEachRawAttribute(_ body: (ReceiptAttribute) -> Void) {
+        let visit = { (span: AttributeSpan) in body(ReceiptAttribute(span, in: payload)) }
         try? ReceiptAttribute.forEach(
             payload, range: payloadRange, payloadStart: payloadRange.lowerBound, limit: Limits.maxReceiptAttributes,
-            limitName: "", what: { "" }
-        ) { body(ReceiptAttribute($0, in: payload)) }
+            limitName: "", what: { "" }, visit)
     }
     /// The bytes the payload lies in (shared, not copied) and its range in them.
     var payload: [UInt8] = []
