@@ -56,17 +56,15 @@ package struct JSONWriter: Sendable {
     private var hasTopLevelValue = false
     /// Some call did not fit the structure (see the file header).
     private var misused = false
-    /// What precedes the first member or element of the innermost container: in pretty output a
-    /// line break and two spaces per level (kept up to date by begin/end), else nothing; and what
-    /// precedes the others: the same after `,`.
-    private var firstSeparator: [UInt8]
-    private var nextSeparator: [UInt8]
+    /// For each depth d reached so far (d open containers): `,`, then in pretty output a line
+    /// break and 2·d spaces. What precedes a member or element is the one of its depth, without
+    /// the `,` for the first; what precedes a closing bracket after content, the enclosing one's
+    /// without the `,`.
+    private var separators: [[UInt8]] = []
 
     /// A writer whose buffer holds `capacity` bytes before it first grows.
     package init(pretty: Bool = false, capacity: Int = 0) {
         self.pretty = pretty
-        firstSeparator = pretty ? [0x0A] : []
-        nextSeparator = pretty ? [0x2C, 0x0A] : [0x2C]
         bytes.reserveCapacity(capacity)
     }
 
@@ -211,8 +209,16 @@ package struct JSONWriter: Sendable {
     /// marks the innermost container as non-empty.
     private mutating func separate() {
         guard !stack.isEmpty else { return }
-        bytes.append(contentsOf: hasContent ? nextSeparator : firstSeparator)
+        appendSeparator(depth: stack.count, comma: hasContent)
         hasContent = true
+    }
+
+    /// The separator of `depth` (see `separators`), with or without its `,`.
+    private mutating func appendSeparator(depth: Int, comma: Bool) {
+        while separators.count <= depth {
+            separators.append(pretty ? [0x2C, 0x0A] + [UInt8](repeating: 0x20, count: 2 * separators.count) : [0x2C])
+        }
+        bytes.append(contentsOf: separators[depth][(comma ? 0 : 1)...])
     }
 
     private mutating func begin(_ container: Container, _ opening: UInt8) {
@@ -220,10 +226,6 @@ package struct JSONWriter: Sendable {
         bytes.append(opening)
         stack.append(container)
         hasContent = false
-        if pretty {
-            firstSeparator += [0x20, 0x20]
-            nextSeparator += [0x20, 0x20]
-        }
     }
 
     private mutating func end(_ container: Container, _ closing: UInt8) {
@@ -234,11 +236,7 @@ package struct JSONWriter: Sendable {
         stack.removeLast()
         let closingAfterContent = hasContent
         hasContent = true  // the enclosing container holds the one closed here (begin separated it)
-        if pretty {  // begin added these two spaces, and this end matches that begin (guard above)
-            firstSeparator.removeLast(2)
-            nextSeparator.removeLast(2)
-        }
-        if closingAfterContent { bytes.append(contentsOf: firstSeparator) }
+        if closingAfterContent { appendSeparator(depth: stack.count, comma: false) }
         bytes.append(closing)
     }
 
@@ -279,21 +277,19 @@ package func appendDecimal(_ value: Int64, width: Int = 1, to out: inout [UInt8]
     appendDecimal(value.magnitude, width: width, to: &out)
 }
 
-/// The decimal digits of `value`, left-padded with zeros to at least `width` digits. No
-/// allocation and no reversal: digits are taken by descending powers of ten.
+/// The decimal digits of `value`, left-padded with zeros to at least `width` digits: appended
+/// lowest first (a division by the constant 10 per digit), then reversed in place.
 package func appendDecimal(_ value: UInt64, width: Int = 1, to out: inout [UInt8]) {
-    var divisor: UInt64 = 1
-    var digits = 1
-    while divisor <= value / 10 {  // divisor * 10 ≤ value ≤ UInt64.max: no overflow
-        divisor *= 10
-        digits += 1
-    }
-    for _ in digits..<max(digits, width) { out.append(0x30) }
+    let start = out.count
     var rest = value
-    while divisor > 0 {
-        let digit = rest / divisor  // 0 ... 9: rest < 10 * divisor
-        out.append(UInt8(truncatingIfNeeded: digit) + 0x30)
-        rest -= digit * divisor
-        divisor /= 10
+    repeat {
+        out.append(UInt8(truncatingIfNeeded: rest % 10) + 0x30)
+        rest /= 10
+    } while rest > 0
+    while out.count - start < width { out.append(0x30) }
+    var (low, high) = (start, out.count - 1)
+    while low < high {
+        out.swapAt(low, high)
+        (low, high) = (low + 1, high - 1)
     }
 }

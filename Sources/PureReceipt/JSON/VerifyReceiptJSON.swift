@@ -118,34 +118,36 @@ public enum VerifyReceiptJSON {
         return VerifyReceiptDocument(status: error.status, bytes: json.bytes)
     }
 
-    /// Member names of the receipt document, encoded once.
-    private enum Name {
-        static let receiptType = JSONWriter.Key("receipt_type", depth: 2)
-        static let adamID = JSONWriter.Key("adam_id", depth: 2)
-        static let appItemID = JSONWriter.Key("app_item_id", depth: 2)
-        static let bundleID = JSONWriter.Key("bundle_id", depth: 2)
-        static let applicationVersion = JSONWriter.Key("application_version", depth: 2)
-        static let downloadID = JSONWriter.Key("download_id", depth: 2)
-        static let versionExternalIdentifier = JSONWriter.Key("version_external_identifier", depth: 2)
-        static let receiptCreationDate = DateNames("receipt_creation_date", depth: 2)
-        static let requestDate = DateNames("request_date", depth: 2)
-        static let originalPurchaseDate = DateNames("original_purchase_date", depth: 2)
-        static let inAppOriginalPurchaseDate = DateNames("original_purchase_date", depth: 4)
-        static let originalApplicationVersion = JSONWriter.Key("original_application_version", depth: 2)
-        static let expirationDate = DateNames("expiration_date", depth: 2)
-        static let preorderDate = DateNames("preorder_date", depth: 2)
-        static let inApp = JSONWriter.Key("in_app", depth: 2)
-        static let quantity = JSONWriter.Key("quantity", depth: 4)
-        static let productID = JSONWriter.Key("product_id", depth: 4)
-        static let transactionID = JSONWriter.Key("transaction_id", depth: 4)
-        static let originalTransactionID = JSONWriter.Key("original_transaction_id", depth: 4)
-        static let purchaseDate = DateNames("purchase_date", depth: 4)
-        static let expiresDate = DateNames("expires_date", depth: 4)
-        static let webOrderLineItemID = JSONWriter.Key("web_order_line_item_id", depth: 4)
-        static let isTrialPeriod = JSONWriter.Key("is_trial_period", depth: 4)
-        static let isInIntroOfferPeriod = JSONWriter.Key("is_in_intro_offer_period", depth: 4)
-        static let cancellationDate = DateNames("cancellation_date", depth: 4)
-        static let promotionalOfferID = JSONWriter.Key("promotional_offer_id", depth: 4)
+    /// Member names of the receipt document, encoded once. A document reads `shared` once and
+    /// passes it on (each access to a global constant costs a lazy-initialisation check).
+    private struct Names: Sendable {
+        static let shared = Names()
+        let receiptType = JSONWriter.Key("receipt_type", depth: 2)
+        let adamID = JSONWriter.Key("adam_id", depth: 2)
+        let appItemID = JSONWriter.Key("app_item_id", depth: 2)
+        let bundleID = JSONWriter.Key("bundle_id", depth: 2)
+        let applicationVersion = JSONWriter.Key("application_version", depth: 2)
+        let downloadID = JSONWriter.Key("download_id", depth: 2)
+        let versionExternalIdentifier = JSONWriter.Key("version_external_identifier", depth: 2)
+        let receiptCreationDate = DateNames("receipt_creation_date", depth: 2)
+        let requestDate = DateNames("request_date", depth: 2)
+        let originalPurchaseDate = DateNames("original_purchase_date", depth: 2)
+        let inAppOriginalPurchaseDate = DateNames("original_purchase_date", depth: 4)
+        let originalApplicationVersion = JSONWriter.Key("original_application_version", depth: 2)
+        let expirationDate = DateNames("expiration_date", depth: 2)
+        let preorderDate = DateNames("preorder_date", depth: 2)
+        let inApp = JSONWriter.Key("in_app", depth: 2)
+        let quantity = JSONWriter.Key("quantity", depth: 4)
+        let productID = JSONWriter.Key("product_id", depth: 4)
+        let transactionID = JSONWriter.Key("transaction_id", depth: 4)
+        let originalTransactionID = JSONWriter.Key("original_transaction_id", depth: 4)
+        let purchaseDate = DateNames("purchase_date", depth: 4)
+        let expiresDate = DateNames("expires_date", depth: 4)
+        let webOrderLineItemID = JSONWriter.Key("web_order_line_item_id", depth: 4)
+        let isTrialPeriod = JSONWriter.Key("is_trial_period", depth: 4)
+        let isInIntroOfferPeriod = JSONWriter.Key("is_in_intro_offer_period", depth: 4)
+        let cancellationDate = DateNames("cancellation_date", depth: 4)
+        let promotionalOfferID = JSONWriter.Key("promotional_offer_id", depth: 4)
     }
 
     /// The names of a verifyReceipt date triple: `name`, `name_ms`, `name_pst`.
@@ -163,53 +165,54 @@ public enum VerifyReceiptJSON {
     private static func writeReceipt(
         _ receipt: AppReceipt, requestDate: Instant?, into json: inout JSONWriter, flush: (inout JSONWriter) -> Void
     ) {
+        let name = Names.shared
         json.beginObject()
-        if let environment = receipt.environment { json.field(Name.receiptType, environment.rawValue) }
+        if let environment = receipt.environment { json.field(name.receiptType, environment.rawValue) }
         if let id = receipt.appItemID {
-            json.field(Name.adamID, id)
-            json.field(Name.appItemID, id)
+            json.field(name.adamID, id)
+            json.field(name.appItemID, id)
         }
-        json.field(Name.bundleID, receipt.bundleIdentifier)
-        json.field(Name.applicationVersion, receipt.appVersion)
-        if let value = receipt.downloadID { json.field(Name.downloadID, value) }
-        if let value = receipt.versionExternalIdentifier { json.field(Name.versionExternalIdentifier, value) }
-        writeDate(Name.receiptCreationDate, receipt.creationDate, into: &json)
-        writeDate(Name.requestDate, requestDate, into: &json)
-        writeDate(Name.originalPurchaseDate, receipt.originalPurchaseDate, into: &json)
-        if let value = receipt.originalAppVersion { json.field(Name.originalApplicationVersion, value) }
-        writeDate(Name.expirationDate, receipt.expirationDate, into: &json)
-        writeDate(Name.preorderDate, receipt.preorderDate, into: &json)
-        json.key(Name.inApp)
+        json.field(name.bundleID, receipt.bundleIdentifier)
+        json.field(name.applicationVersion, receipt.appVersion)
+        if let value = receipt.downloadID { json.field(name.downloadID, value) }
+        if let value = receipt.versionExternalIdentifier { json.field(name.versionExternalIdentifier, value) }
+        writeDate(name.receiptCreationDate, receipt.creationDate, into: &json)
+        writeDate(name.requestDate, requestDate, into: &json)
+        writeDate(name.originalPurchaseDate, receipt.originalPurchaseDate, into: &json)
+        if let value = receipt.originalAppVersion { json.field(name.originalApplicationVersion, value) }
+        writeDate(name.expirationDate, receipt.expirationDate, into: &json)
+        writeDate(name.preorderDate, receipt.preorderDate, into: &json)
+        json.key(name.inApp)
         json.beginArray()
         for purchase in receipt.inAppPurchases {
-            writePurchase(purchase, into: &json)
+            writePurchase(purchase, name, into: &json)
             if json.bytes.count >= 1 << 16 { flush(&json) }
         }
         json.endArray()
         json.endObject()
     }
 
-    private static func writePurchase(_ purchase: InAppPurchase, into json: inout JSONWriter) {
+    private static func writePurchase(_ purchase: InAppPurchase, _ name: Names, into json: inout JSONWriter) {
         let f = purchase.fields  // one walk of the record for every field below
         json.beginObject()
         if let value = f.quantity {
-            json.key(Name.quantity)
+            json.key(name.quantity)
             json.string { appendDecimal(value, to: &$0) }
         }
-        json.field(Name.productID, utf8: purchase.payload[f.product])
-        json.field(Name.transactionID, utf8: purchase.payload[f.transaction])
-        if let range = f.originalTransaction { json.field(Name.originalTransactionID, utf8: purchase.payload[range]) }
-        writeDate(Name.purchaseDate, f.purchaseDate, into: &json)
-        writeDate(Name.inAppOriginalPurchaseDate, f.originalPurchaseDate, into: &json)
-        writeDate(Name.expiresDate, f.subscriptionExpirationDate, into: &json)
+        json.field(name.productID, utf8: purchase.payload[f.product])
+        json.field(name.transactionID, utf8: purchase.payload[f.transaction])
+        if let range = f.originalTransaction { json.field(name.originalTransactionID, utf8: purchase.payload[range]) }
+        writeDate(name.purchaseDate, f.purchaseDate, into: &json)
+        writeDate(name.inAppOriginalPurchaseDate, f.originalPurchaseDate, into: &json)
+        writeDate(name.expiresDate, f.subscriptionExpirationDate, into: &json)
         if let value = f.webOrderLineItemID {
-            json.key(Name.webOrderLineItemID)
+            json.key(name.webOrderLineItemID)
             json.string { appendDecimal(value, to: &$0) }
         }
-        if let value = f.isTrialPeriod { json.field(Name.isTrialPeriod, value ? "true" : "false") }
-        if let value = f.isInIntroOfferPeriod { json.field(Name.isInIntroOfferPeriod, value ? "true" : "false") }
-        writeDate(Name.cancellationDate, f.cancellationDate, into: &json)
-        if let range = f.promotionalOffer { json.field(Name.promotionalOfferID, utf8: purchase.payload[range]) }
+        if let value = f.isTrialPeriod { json.field(name.isTrialPeriod, value ? "true" : "false") }
+        if let value = f.isInIntroOfferPeriod { json.field(name.isInIntroOfferPeriod, value ? "true" : "false") }
+        writeDate(name.cancellationDate, f.cancellationDate, into: &json)
+        if let range = f.promotionalOffer { json.field(name.promotionalOfferID, utf8: purchase.payload[range]) }
         json.endObject()
     }
 
