@@ -145,12 +145,14 @@ struct AttributeDecoder {
     /// An IA5String date; nil for the empty string ("absent").
     func date(_ attribute: AttributeSpan) throws(ReceiptError) -> Instant? {
         let content = try content(attribute, .ia5String, 0x16)
-        guard content.allSatisfy({ $0 < 0x80 }) else {
-            throw invalid(attribute, "IA5String holds a byte above 0x7F")
-        }
         do {
+            // The parser accepts ASCII only, so a date it reads passed the IA5 check below; that
+            // check runs only on failure, to report a byte above 0x7F as an IA5String error.
             return try parseReceiptDate(bytes: content)
         } catch {
+            guard content.allSatisfy({ $0 < 0x80 }) else {
+                throw invalid(attribute, "IA5String holds a byte above 0x7F")
+            }
             let reason: String
             switch error {
             case .invalidFormat(let text): reason = "\"\(text.displayEscaped)\" is not a date"

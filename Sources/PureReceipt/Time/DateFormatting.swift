@@ -12,8 +12,7 @@ package func formatRFC3339(_ t: Instant) -> String {
     let f = CivilDateTime(t)
     var out: [UInt8] = []
     out.reserveCapacity(32)
-    appendDate(f.date, separator: 0x54, to: &out)  // T
-    appendClock(f, to: &out)
+    appendDateTime(f, separator: 0x54, to: &out)  // T
     if f.millisecond != 0 {
         out.append(0x2E)  // .
         appendDecimal(f.millisecond, width: 3, to: &out)
@@ -53,40 +52,42 @@ private let americaLosAngeles = Array(" America/Los_Angeles".utf8)
 
 /// `YYYY-MM-DD HH:MM:SS`.
 private func appendVerifyReceipt(_ f: CivilDateTime, to out: inout [UInt8]) {
-    appendDate(f.date, separator: 0x20, to: &out)  // space
-    appendClock(f, to: &out)
+    appendDateTime(f, separator: 0x20, to: &out)  // space
 }
 
-/// `YYYY-MM-DD` followed by `separator`.
-private func appendDate(_ d: CivilDate, separator: UInt8, to out: inout [UInt8]) {
-    if d.year >= 0 && d.year <= 9999 {
-        appendTwoDigits(d.year / 100, to: &out)
-        appendTwoDigits(d.year % 100, to: &out)
-    } else {
+/// `YYYY-MM-DD`, `separator`, `HH:MM:SS`. The 19 characters of a year in 0000 ... 9999 are
+/// written through one `OutputSpan` (a capacity check per character, not an array append); a
+/// year outside is written first in the expanded form, then the rest the same way.
+private func appendDateTime(_ f: CivilDateTime, separator: UInt8, to out: inout [UInt8]) {
+    let d = f.date
+    let fourDigits = d.year >= 0 && d.year <= 9999
+    if !fourDigits {
         if d.year > 9999 { out.append(0x2B) }  // +; a negative year gets its -
         appendDecimal(d.year, width: 4, to: &out)
     }
-    out.append(0x2D)
-    appendTwoDigits(d.month, to: &out)
-    out.append(0x2D)
-    appendTwoDigits(d.day, to: &out)
-    out.append(separator)
-}
-
-/// `HH:MM:SS`.
-private func appendClock(_ f: CivilDateTime, to out: inout [UInt8]) {
-    appendTwoDigits(f.hour, to: &out)
-    out.append(0x3A)  // :
-    appendTwoDigits(f.minute, to: &out)
-    out.append(0x3A)
-    appendTwoDigits(f.second, to: &out)
+    out.append(addingCapacity: 19) { span in
+        if fourDigits {
+            appendTwoDigits(d.year / 100, to: &span)
+            appendTwoDigits(d.year % 100, to: &span)
+        }
+        span.append(0x2D)  // -
+        appendTwoDigits(d.month, to: &span)
+        span.append(0x2D)
+        appendTwoDigits(d.day, to: &span)
+        span.append(separator)
+        appendTwoDigits(f.hour, to: &span)
+        span.append(0x3A)  // :
+        appendTwoDigits(f.minute, to: &span)
+        span.append(0x3A)
+        appendTwoDigits(f.second, to: &span)
+    }
 }
 
 /// The two digits of a calendar field (0 ... 99 by construction in CivilDate and CivilDateTime;
 /// anything else is clamped, never a trap).
 @inline(__always)
-private func appendTwoDigits(_ value: Int64, to out: inout [UInt8]) {
+private func appendTwoDigits(_ value: Int64, to span: inout OutputSpan<UInt8>) {
     let v = UInt8(clamping: min(max(value, 0), 99))
-    out.append(0x30 + v / 10)
-    out.append(0x30 + v % 10)
+    span.append(0x30 + v / 10)
+    span.append(0x30 + v % 10)
 }
