@@ -122,11 +122,12 @@ struct AttributeDecoder {
     }
 
     /// The content octets of a UTF8String value, checked to be strict UTF-8 (RFC 3629).
-    func utf8Content(_ attribute: AttributeSpan) throws(ReceiptError) -> ArraySlice<UInt8> {
+    func utf8Content(_ attribute: AttributeSpan, validating: Bool = true) throws(ReceiptError) -> ArraySlice<UInt8> {
         let content = try content(attribute, .utf8String, 0x0C)
         // RFC 3629 §3: "the octet values C0, C1, F5 to FF never appear"; octets 00-7F each encode one
         // character, so all-ASCII content is well-formed UTF-8 (fast path); anything else is checked.
-        guard content.allSatisfy({ $0 < 0x80 }) || DERCursor.decodeUTF8(content) != nil else {
+        // `validating` false: a value read again after it was checked (the tag and length still are).
+        guard !validating || content.allSatisfy({ $0 < 0x80 }) || DERCursor.decodeUTF8(content) != nil else {
             throw invalid(attribute, "UTF8String is not valid UTF-8")
         }
         return content

@@ -174,7 +174,7 @@ extension InAppPurchase {
                     pending = AppReceipt.duplicate(item, decoder)
                     return
                 }
-                do throws(ReceiptError) { try fields.decode(item, decoder) } catch { pending = error }
+                do throws(ReceiptError) { try fields.decode(item, decoder, checkingAll) } catch { pending = error }
             }
             if let pending { throw pending }
             for required in ReceiptAttributeType.productIdentifier...ReceiptAttributeType.purchaseDate
@@ -189,12 +189,16 @@ extension InAppPurchase {
         /// Bit t − 1700 set for the in-app types `decode` checks but does not store.
         private static let checkedOnly: Int64 = 1 << 9 | 1 << 10 | 0b11111 << 14 | 1 << 20 | 1 << 22
 
-        /// Stores one known in-app attribute (type 1701 ... 1722).
-        private mutating func decode(_ item: AttributeSpan, _ decoder: AttributeDecoder) throws(ReceiptError) {
+        /// Stores one known in-app attribute (type 1701 ... 1722). With `checking` false (a record
+        /// `parse` already checked), string values are taken as they lie, without checking their
+        /// UTF-8 again.
+        private mutating func decode(_ item: AttributeSpan, _ decoder: AttributeDecoder, _ checking: Bool)
+            throws(ReceiptError)
+        {
             switch item.type {
             case 1701: quantity = try decoder.int64(item)
-            case 1702: product = try decoder.utf8Content(item).indices
-            case 1703: transaction = try decoder.utf8Content(item).indices
+            case 1702: product = try decoder.utf8Content(item, validating: checking).indices
+            case 1703: transaction = try decoder.utf8Content(item, validating: checking).indices
             case 1704:
                 guard let date = try decoder.date(item) else {
                     throw ReceiptError(
@@ -202,7 +206,7 @@ extension InAppPurchase {
                         "\(decoder.label(item)): empty, but a purchase date is required")
                 }
                 purchaseDate = date
-            case 1705: originalTransaction = try decoder.utf8Content(item).indices
+            case 1705: originalTransaction = try decoder.utf8Content(item, validating: checking).indices
             case 1706: originalPurchaseDate = try decoder.date(item)
             case 1707: productType = InAppProductType(rawValue: try decoder.int64(item))
             case 1708: subscriptionExpirationDate = try decoder.date(item)
@@ -212,7 +216,7 @@ extension InAppPurchase {
             case 1712: cancellationDate = try decoder.date(item)
             case 1713: isTrialPeriod = try decoder.flag(item)
             case 1719: isInIntroOfferPeriod = try decoder.flag(item)
-            case 1721: promotionalOffer = try decoder.utf8Content(item).indices
+            case 1721: promotionalOffer = try decoder.utf8Content(item, validating: checking).indices
             default: break  // unreachable: the caller passes 1701 ... 1722 only
             }
         }
