@@ -64,11 +64,7 @@ struct TimePacificTests {
         .enabled(if: losAngeles != nil, "no tz data for America/Los_Angeles"))
     func randomInstants() throws {
         let zone = try #require(losAngeles)
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.calendar = Calendar(identifier: .gregorian)
-        formatter.timeZone = zone
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        let formatter = localFormatter(zone)
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<5000 {
             let ms = Int64.random(in: 0..<2_240_611_200_000, using: &rng)
@@ -106,11 +102,7 @@ struct TimePacificTests {
         // Where the Pacific date falls on the previous day or month: the text is derived from the
         // UTC fields, shifted back a day within the month, or split again across a month's start.
         let zone = try #require(losAngeles)
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.calendar = Calendar(identifier: .gregorian)
-        formatter.timeZone = zone
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        let formatter = localFormatter(zone)
         var mismatches = 0
         for year in Int64(1970)...2040 {
             for month in Int64(1)...12 {
@@ -163,6 +155,16 @@ struct TimePacificTests {
         #expect(formatted({ appendVerifyReceiptUTC($0, to: &$1) }, t) == utc)
         #expect(formatted({ appendVerifyReceiptPacific($0, to: &$1) }, t) == pacific)
     }
+}
+
+/// Foundation's text of an instant in `zone`, in the verifyReceipt layout (without the zone name).
+private func localFormatter(_ zone: TimeZone) -> DateFormatter {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.calendar = Calendar(identifier: .gregorian)
+    formatter.timeZone = zone
+    formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+    return formatter
 }
 
 /// The text one of the verifyReceipt `append…` date functions writes.
