@@ -146,6 +146,8 @@ public enum VerifyReceiptJSON {
         let webOrderLineItemID = JSONWriter.Key("web_order_line_item_id", depth: 4)
         let isTrialPeriod = JSONWriter.Key("is_trial_period", depth: 4)
         let isInIntroOfferPeriod = JSONWriter.Key("is_in_intro_offer_period", depth: 4)
+        /// The two values of the in-app flags, which verifyReceipt wrote as strings.
+        let flagText: (no: [UInt8], yes: [UInt8]) = (Array("false".utf8), Array("true".utf8))
         let cancellationDate = DateNames("cancellation_date", depth: 4)
         let promotionalOfferID = JSONWriter.Key("promotional_offer_id", depth: 4)
     }
@@ -209,8 +211,12 @@ public enum VerifyReceiptJSON {
             json.key(name.webOrderLineItemID)
             json.string { appendDecimal(value, to: &$0) }
         }
-        if let value = f.isTrialPeriod { json.field(name.isTrialPeriod, value ? "true" : "false") }
-        if let value = f.isInIntroOfferPeriod { json.field(name.isInIntroOfferPeriod, value ? "true" : "false") }
+        if let value = f.isTrialPeriod {
+            json.field(name.isTrialPeriod, utf8: (value ? name.flagText.yes : name.flagText.no)[...])
+        }
+        if let value = f.isInIntroOfferPeriod {
+            json.field(name.isInIntroOfferPeriod, utf8: (value ? name.flagText.yes : name.flagText.no)[...])
+        }
         writeDate(name.cancellationDate, f.cancellationDate, into: &json)
         if let range = f.promotionalOffer { json.field(name.promotionalOfferID, utf8: purchase.payload[range]) }
         json.endObject()
