@@ -168,8 +168,8 @@ private func localFormatter(_ zone: TimeZone) -> DateFormatter {
 }
 
 /// The text one of the verifyReceipt `append…` date functions writes.
-func formatted(_ append: (Instant, inout [UInt8]) -> Void, _ t: Instant) -> String {
+func formatted(_ append: (Instant, inout OutputSpan<UInt8>) -> Void, _ t: Instant) -> String {
     var out: [UInt8] = []
-    append(t, &out)
+    out.append(addingCapacity: verifyReceiptDateCapacity) { append(t, &$0) }
     return String(decoding: out, as: UTF8.self)
 }

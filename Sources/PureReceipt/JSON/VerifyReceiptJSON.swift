@@ -197,10 +197,7 @@ public enum VerifyReceiptJSON {
     private static func writePurchase(_ purchase: InAppPurchase, _ name: Names, into json: inout JSONWriter) {
         let f = purchase.fields  // one walk of the record for every field below
         json.beginObject()
-        if let value = f.quantity {
-            json.key(name.quantity)
-            json.string { appendDecimal(value, to: &$0) }
-        }
+        if let value = f.quantity { json.field(name.quantity, quoting: 21) { appendDecimal(value, to: &$0) } }
         json.field(name.productID, utf8: purchase.payload[f.product])
         json.field(name.transactionID, utf8: purchase.payload[f.transaction])
         if let range = f.originalTransaction { json.field(name.originalTransactionID, utf8: purchase.payload[range]) }
@@ -208,8 +205,7 @@ public enum VerifyReceiptJSON {
         writeDate(name.inAppOriginalPurchaseDate, f.originalPurchaseDate, into: &json)
         writeDate(name.expiresDate, f.subscriptionExpirationDate, into: &json)
         if let value = f.webOrderLineItemID {
-            json.key(name.webOrderLineItemID)
-            json.string { appendDecimal(value, to: &$0) }
+            json.field(name.webOrderLineItemID, quoting: 20) { appendDecimal(value, to: &$0) }
         }
         if let value = f.isTrialPeriod {
             json.field(name.isTrialPeriod, utf8: (value ? name.flagText.yes : name.flagText.no)[...])
@@ -226,11 +222,9 @@ public enum VerifyReceiptJSON {
     private static func writeDate(_ names: DateNames, _ instant: Instant?, into json: inout JSONWriter) {
         guard let instant else { return }
         let utc = CivilDateTime(instant)  // split once for both texts
-        json.key(names.utc)
-        json.string { appendVerifyReceiptUTC(instant, utc: utc, to: &$0) }
-        json.key(names.ms)
-        json.string { appendDecimal(instant.millisecondsSince1970, to: &$0) }
-        json.key(names.pst)
-        json.string { appendVerifyReceiptPacific(instant, utc: utc, to: &$0) }
+        let capacity = verifyReceiptDateCapacity
+        json.field(names.utc, quoting: capacity) { appendVerifyReceiptUTC(instant, utc: utc, to: &$0) }
+        json.field(names.ms, quoting: 21) { appendDecimal(instant.millisecondsSince1970, to: &$0) }
+        json.field(names.pst, quoting: capacity) { appendVerifyReceiptPacific(instant, utc: utc, to: &$0) }
     }
 }

@@ -11,21 +11,27 @@
 package func formatRFC3339(_ t: Instant) -> String {
     let f = CivilDateTime(t)
     var out: [UInt8] = []
-    out.reserveCapacity(32)
-    appendDateTime(f, separator: 0x54, to: &out)  // T
-    if f.millisecond != 0 {
-        out.append(0x2E)  // .
-        appendDecimal(f.millisecond, width: 3, to: &out)
+    out.append(addingCapacity: verifyReceiptDateCapacity) { span in
+        appendDateTime(f, separator: 0x54, to: &span)  // T
+        if f.millisecond != 0 {
+            span.append(0x2E)  // .
+            appendDecimal(f.millisecond, width: 3, to: &span)
+        }
+        span.append(0x5A)  // Z
     }
-    out.append(0x5A)  // Z
     return String(decoding: out, as: UTF8.self)
 }
 
+/// A bound on the bytes `appendVerifyReceiptUTC`, `appendVerifyReceiptPacific` and
+/// `formatRFC3339` write: a date and time of at most 35 (a 64-bit year: a sign and up to 19
+/// digits), then a zone of at most 20.
+package let verifyReceiptDateCapacity = 64
+
 /// verifyReceipt's UTC form, e.g. "2020-07-22 17:39:08 Etc/GMT", appended to `out`. `utc`, when
 /// given, must be `CivilDateTime(t)` (a caller writing both forms splits `t` once).
-package func appendVerifyReceiptUTC(_ t: Instant, utc: CivilDateTime? = nil, to out: inout [UInt8]) {
-    appendVerifyReceipt(utc ?? CivilDateTime(t), to: &out)
-    out.append(contentsOf: etcGMT)
+package func appendVerifyReceiptUTC(_ t: Instant, utc: CivilDateTime? = nil, to out: inout OutputSpan<UInt8>) {
+    appendDateTime(utc ?? CivilDateTime(t), separator: 0x20, to: &out)  // space
+    appendBytes(etcGMT, to: &out)
 }
 
 /// verifyReceipt's Pacific form, e.g. "2020-07-22 10:39:08 America/Los_Angeles" (PDT, UTC−7),
@@ -33,7 +39,7 @@ package func appendVerifyReceiptUTC(_ t: Instant, utc: CivilDateTime? = nil, to 
 /// The Pacific fields are the UTC ones (`utc` when given, which must be `CivilDateTime(t)`)
 /// shifted by the offset, −8 or −7 whole hours; `t` is split again only when that lands on the
 /// last day of the previous month.
-package func appendVerifyReceiptPacific(_ t: Instant, utc: CivilDateTime? = nil, to out: inout [UInt8]) {
+package func appendVerifyReceiptPacific(_ t: Instant, utc: CivilDateTime? = nil, to out: inout OutputSpan<UInt8>) {
     var local = utc ?? CivilDateTime(t)
     let offset = PacificTime.offsetSeconds(at: t, utc: local)
     local.hour += offset / 3600
@@ -42,45 +48,35 @@ package func appendVerifyReceiptPacific(_ t: Instant, utc: CivilDateTime? = nil,
     } else if local.hour < 0 {
         local = CivilDateTime(t, offsetSeconds: offset)
     }
-    appendVerifyReceipt(local, to: &out)
-    out.append(contentsOf: americaLosAngeles)
+    appendDateTime(local, separator: 0x20, to: &out)
+    appendBytes(americaLosAngeles, to: &out)
 }
 
-/// The zone suffixes as bytes, encoded once (appending a `String`'s UTF-8 view cost three times as much).
+/// The zone suffixes as bytes, encoded once (copying a `String`'s UTF-8 view costs several times as much).
 private let etcGMT = Array(" Etc/GMT".utf8)
 private let americaLosAngeles = Array(" America/Los_Angeles".utf8)
 
-/// `YYYY-MM-DD HH:MM:SS`.
-private func appendVerifyReceipt(_ f: CivilDateTime, to out: inout [UInt8]) {
-    appendDateTime(f, separator: 0x20, to: &out)  // space
-}
-
-/// `YYYY-MM-DD`, `separator`, `HH:MM:SS`. The 19 characters of a year in 0000 ... 9999 are
-/// written through one `OutputSpan` (a capacity check per character, not an array append); a
-/// year outside is written first in the expanded form, then the rest the same way.
-private func appendDateTime(_ f: CivilDateTime, separator: UInt8, to out: inout [UInt8]) {
+/// `YYYY-MM-DD`, `separator`, `HH:MM:SS`: 19 bytes for a year in 0000 ... 9999; a year outside
+/// is written in the expanded form (its sign and at least four digits: at most 35 bytes in all).
+private func appendDateTime(_ f: CivilDateTime, separator: UInt8, to span: inout OutputSpan<UInt8>) {
     let d = f.date
-    let fourDigits = d.year >= 0 && d.year <= 9999
-    if !fourDigits {
-        if d.year > 9999 { out.append(0x2B) }  // +; a negative year gets its -
-        appendDecimal(d.year, width: 4, to: &out)
+    if d.year >= 0 && d.year <= 9999 {
+        appendTwoDigits(d.year / 100, to: &span)
+        appendTwoDigits(d.year % 100, to: &span)
+    } else {
+        if d.year > 9999 { span.append(0x2B) }  // +; a negative year gets its -
+        appendDecimal(d.year, width: 4, to: &span)
     }
-    out.append(addingCapacity: 19) { span in
-        if fourDigits {
-            appendTwoDigits(d.year / 100, to: &span)
-            appendTwoDigits(d.year % 100, to: &span)
-        }
-        span.append(0x2D)  // -
-        appendTwoDigits(d.month, to: &span)
-        span.append(0x2D)
-        appendTwoDigits(d.day, to: &span)
-        span.append(separator)
-        appendTwoDigits(f.hour, to: &span)
-        span.append(0x3A)  // :
-        appendTwoDigits(f.minute, to: &span)
-        span.append(0x3A)
-        appendTwoDigits(f.second, to: &span)
-    }
+    span.append(0x2D)  // -
+    appendTwoDigits(d.month, to: &span)
+    span.append(0x2D)
+    appendTwoDigits(d.day, to: &span)
+    span.append(separator)
+    appendTwoDigits(f.hour, to: &span)
+    span.append(0x3A)  // :
+    appendTwoDigits(f.minute, to: &span)
+    span.append(0x3A)
+    appendTwoDigits(f.second, to: &span)
 }
 
 /// The two digits of a calendar field (0 ... 99 by construction in CivilDate and CivilDateTime;

@@ -26,16 +26,20 @@ package enum PacificTime {
         isDaylightTime(at: t) ? daylightOffset : standardOffset
     }
 
-    /// `offsetSeconds(at:)` for a `t` whose UTC fields the caller already has (`utc`): where the
-    /// month decides (the fast path of `isDaylightTime`), no second calendar split is made. The
-    /// local standard-time date has `utc`'s month and year unless `t` is before 08:00 UTC on a
-    /// month's first day.
+    /// `offsetSeconds(at:)` for a `t` whose UTC fields the caller already has (`utc`), without a
+    /// second calendar split. Since 2007 (table above) the transitions fall on the second Sunday
+    /// of March at 10:00 UTC and the first Sunday of November at 09:00 UTC, so the UTC month
+    /// decides, and in those two months the day and hour against that Sunday, found from the
+    /// date's own weekday. Earlier years go through `isDaylightTime`.
     package static func offsetSeconds(at t: Instant, utc: CivilDateTime) -> Int64 {
-        let (year, month) = (utc.date.year, utc.date.month)
-        guard utc.hour >= 8 || utc.date.day > 1, year >= 2007, month != 3, month != 11 else {
-            return offsetSeconds(at: t)
-        }
-        return (4...10).contains(month) ? daylightOffset : standardOffset
+        let (day, month) = (utc.date.day, utc.date.month)
+        guard utc.date.year >= 2007, (1...31).contains(day) else { return offsetSeconds(at: t) }
+        guard month == 3 || month == 11 else { return (4...10).contains(month) ? daylightOffset : standardOffset }
+        let weekday = CivilDate.weekday(daysSince1970: floorDiv(t.secondsSince1970, 86_400))  // 0 = Sunday
+        let firstOfMonth = (weekday - (day - 1) % 7 + 7) % 7
+        let sunday = 1 + (7 - firstOfMonth) % 7 + (month == 3 ? 7 : 0)  // the transition's day
+        let after = day > sunday || (day == sunday && utc.hour >= (month == 3 ? 10 : 9))
+        return after == (month == 3) ? daylightOffset : standardOffset
     }
 
     /// Whether daylight time (PDT) is in effect at `t`.
