@@ -100,11 +100,4 @@ public struct DERCursor: Sendable {
     /// The next byte without consuming it, or nil at the end.
     public func peekByte() -> UInt8? { offset < end ? bytes[offset] : nil }
 
-    /// Reads `count` raw bytes (used for BER end-of-contents and raw fields).
-    package mutating func readRawBytes(_ count: Int, _ what: @autoclosure Context) throws(DERError) -> Range<Int> {
-        guard count >= 0, count <= end - offset else { throw DERError(.truncated, at: offset, what()) }
-        let range = offset..<(offset + count)
-        offset += count
-        return range
-    }
 }

@@ -197,8 +197,9 @@ enum InspectCommand {
         json.field(Name.offset, Int64(attribute.offset))
         json.field(Name.type, Int64(attribute.type))
         json.field(Name.value, valueText(attribute))
-        json.key(Name.valueHex)
-        json.string { TextReport.appendHex(attribute.value, to: &$0) }
+        var hex: [UInt8] = []
+        TextReport.appendHex(attribute.value, to: &hex)
+        json.field(Name.valueHex, utf8: hex[...])
         json.field(Name.version, Int64(attribute.version))
         json.endObject()
     }

@@ -236,3 +236,68 @@ struct TimeParserRobustnessTests {
         #expect(accepted > 0)
     }
 }
+
+/// The reading walk of a checked in-app record (`InAppPurchase.fields`) reads a date of the form
+/// `YYYY-MM-DDTHH:MM:SSZ` by position, without the parser's checks: it must give the parser's
+/// instant and, for the JSON, exactly the UTC fields `CivilDateTime(instant)` gives.
+@Suite("Time: dates read again in a checked record")
+struct TimeCheckedDateTests {
+    /// `text` as the value of an in-app attribute 1704 (an IA5String), and its decoder.
+    static func attribute(_ text: String) -> (AttributeDecoder, AttributeSpan) {
+        let bytes: [UInt8] = [0x16, UInt8(text.utf8.count)] + Array(text.utf8)
+        let span = AttributeSpan(type: 1704, version: 1, value: 0..<bytes.count, offset: 0, payloadStart: 0)
+        return (AttributeDecoder(bytes: bytes, inAppOffset: 0), span)
+    }
+
+    @Test("the by-position read gives the parser's instant and that instant's UTC fields, 1970 to 2100")
+    func sweep() throws {
+        var t = Instant(millisecondsSince1970: 0)
+        var checked = 0
+        while t.millisecondsSince1970 < 4_102_444_800_000 {  // 2100-01-01
+            let (decoder, span) = Self.attribute(formatRFC3339(t))
+            var utc: CivilDateTime?
+            #expect(try decoder.date(span, validating: false, utc: &utc) == t)
+            #expect(utc == CivilDateTime(t))
+            #expect(try decoder.date(span) == t)
+            checked += 1
+            // 1 day, 7 h, 13 min and 17 s: every hour, minute and second value, both sides of every month's end.
+            t = Instant(millisecondsSince1970: t.millisecondsSince1970 + 112_397_000)
+        }
+        #expect(checked > 36_000)
+    }
+
+    @Test("other forms are parsed whole, as when first checked", arguments: TimeReceiptDateTests.valid)
+    func otherForms(_ valid: TimeReceiptDateTests.Valid) throws {
+        let (decoder, span) = Self.attribute(valid.text)
+        var utc: CivilDateTime?
+        #expect(try decoder.date(span, validating: false, utc: &utc)?.millisecondsSince1970 == valid.ms)
+        #expect(
+            utc
+                == (valid.text.utf8.count == 20 && valid.text.hasSuffix("Z")
+                    ? CivilDateTime(Instant(millisecondsSince1970: valid.ms)) : nil))
+    }
+
+    @Test(
+        "every corpus record read again gives the checked values and the UTC fields of its dates",
+        .enabled(if: Corpus.isAvailable, "../shared/corpus is absent: corpus tests skipped"))
+    func corpusRecords() throws {
+        var dates = 0
+        for name in Corpus.receiptNames() {
+            for purchase in try AppReceipt.parse(payload: try Corpus.payload(name)).inAppPurchases {
+                let f = purchase.fields
+                let pairs: [(Instant?, Instant?, CivilDateTime?)] = [
+                    (f.purchaseDate, purchase.purchaseDate, f.utc.purchase),
+                    (f.originalPurchaseDate, purchase.originalPurchaseDate, f.utc.original),
+                    (f.subscriptionExpirationDate, purchase.subscriptionExpirationDate, f.utc.expiration),
+                    (f.cancellationDate, purchase.cancellationDate, f.utc.cancellation),
+                ]
+                for (read, checked, utc) in pairs {
+                    #expect(read == checked)
+                    if let utc, let read { #expect(utc == CivilDateTime(read)) }
+                    dates += utc == nil ? 0 : 1
+                }
+            }
+        }
+        #expect(dates >= 600)  // 689 dates in the corpus as of 2026-11: the fast path was taken
+    }
+}

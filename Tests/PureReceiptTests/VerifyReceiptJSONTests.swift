@@ -100,6 +100,20 @@ struct VerifyReceiptJSONTests {
         }
     }
 
+    @Test("the compact document is the pretty one's JSON value, on one line without spaces around separators")
+    func compactLayout() throws {
+        for name in [
+            "tpinappreceipt_sandbox-ios-187iap-sha1_2020.der", "tpinappreceipt_production-ios-wwdrG5-sha256_2024.der",
+        ] {
+            let receipt = try Self.verified(name)
+            let pretty = VerifyReceiptJSON.render(receipt, requestDate: Self.request).text
+            let compact = VerifyReceiptJSON.render(receipt, requestDate: Self.request, pretty: false).text
+            #expect(NSDictionary(dictionary: try Self.object(compact)).isEqual(to: try Self.object(pretty)), "\(name)")
+            #expect(!compact.contains("\n") && !compact.contains("\": ") && !compact.contains(", "), "\(name)")
+            #expect(compact.contains("\"in_app\":[{\"quantity\":\"1\",\"product_id\":\""), "\(name)")
+        }
+    }
+
     @Test("failures carry status, reason code, verdict and message")
     func failures() throws {
         let receipt = try SweepCorpus.bytes("receipts/revenuecat_sandbox-ios-9iap-sha1_2020.der")

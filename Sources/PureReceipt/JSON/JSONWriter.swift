@@ -129,19 +129,9 @@ package struct JSONWriter: Sendable {
         appendQuoted(value)
     }
 
-    /// A string whose content `write` appends to the buffer directly (digits, dates: no String
-    /// built). It is not escaped: `write` must append only characters that need no escape (callers
-    /// write ASCII digits, letters, space and `-:/_`).
-    package mutating func string(_ write: (inout [UInt8]) -> Void) {
-        beforeValue()
-        bytes.append(0x22)
-        write(&bytes)
-        bytes.append(0x22)
-    }
-
     package mutating func integer(_ value: Int64) {
         beforeValue()
-        appendDecimal(value, to: &bytes)
+        bytes.append(addingCapacity: 21) { appendDecimal(value, to: &$0) }
     }
 
     package mutating func integer(_ value: UInt64) {
@@ -179,7 +169,7 @@ package struct JSONWriter: Sendable {
         guard name(key, quoted: true) else { return }
         let start = bytes.count
         bytes.append(contentsOf: content)
-        escape(from: start)
+        if Self.needsEscape(content) { escape(from: start) }
         bytes.append(0x22)
     }
 
@@ -267,7 +257,7 @@ package struct JSONWriter: Sendable {
         bytes.append(0x22)
         let start = bytes.count
         bytes.append(contentsOf: value.utf8)
-        escape(from: start)
+        if Self.needsEscape(bytes[start...]) { escape(from: start) }
         bytes.append(0x22)
     }
 
@@ -275,9 +265,7 @@ package struct JSONWriter: Sendable {
     /// U+001F MUST be escaped. Escapes the string content in `bytes[start...]` in place: nothing
     /// moves unless such a character occurs; from the first one on, the rest is rewritten.
     private mutating func escape(from start: Int) {
-        guard Self.needsEscape(bytes, from: start),
-            let first = bytes[start...].firstIndex(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C })
-        else { return }
+        guard let first = bytes[start...].firstIndex(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return }
         let rest = Array(bytes[first...])
         bytes.removeSubrange(first...)
         for c in rest {
@@ -289,13 +277,13 @@ package struct JSONWriter: Sendable {
         }
     }
 
-    /// Whether `bytes[start...]` holds a byte `escape` rewrites: a scan without an early exit,
-    /// which the compiler vectorizes (half the instructions of `firstIndex(where:)` on a 16-byte
+    /// Whether `text` holds a byte `escape` rewrites: a scan without an early exit, which the
+    /// compiler vectorizes (half the instructions of `firstIndex(where:)` on a 16-byte
     /// identifier, a quarter on 40 bytes); escapes are rare.
-    private static func needsEscape(_ bytes: [UInt8], from start: Int) -> Bool {
-        let text = bytes.span
+    private static func needsEscape(_ content: ArraySlice<UInt8>) -> Bool {
+        let text = content.span
         var special: UInt8 = 0
-        for i in start..<text.count {
+        for i in text.indices {
             let c = text[i]
             special |= (c < 0x20 ? 1 : 0) | (c == 0x22 ? 1 : 0) | (c == 0x5C ? 1 : 0)  // no branch: vectorizes
         }
@@ -316,26 +304,23 @@ package func appendBytes(_ bytes: [UInt8], to out: inout OutputSpan<UInt8>) {
 }
 
 /// `value` in decimal, `-` first when negative, the digits left-padded with zeros to at least
-/// `width` (at most 20); appended to `out`.
-package func appendDecimal(_ value: Int64, width: Int = 1, to out: inout [UInt8]) {
-    out.append(addingCapacity: 21) { appendDecimal(value, width: width, to: &$0) }
-}
-
-/// `value` in decimal, as `appendDecimal(_:width:to:)` above: at most 21 bytes.
+/// `width` (at most 20): at most 21 bytes, appended to `out`.
 package func appendDecimal(_ value: Int64, width: Int = 1, to out: inout OutputSpan<UInt8>) {
     if value < 0 { out.append(0x2D) }  // -
     appendDecimal(value.magnitude, width: width, to: &out)
 }
 
 /// The decimal digits of `value`, left-padded with zeros to at least `width` (at most 20)
-/// digits: at most 20 bytes, appended lowest first (a division by the constant 10 per digit),
-/// then reversed in place.
+/// digits: at most 20 bytes, appended lowest first (two per division by the constant 100, the
+/// higher one while digits remain), then reversed in place.
 package func appendDecimal(_ value: UInt64, width: Int = 1, to out: inout OutputSpan<UInt8>) {
     let start = out.count
     var rest = value
     repeat {
-        out.append(UInt8(truncatingIfNeeded: rest % 10) + 0x30)
-        rest /= 10
+        let pair = UInt8(truncatingIfNeeded: rest % 100)
+        rest /= 100
+        out.append(pair % 10 + 0x30)
+        if rest > 0 || pair >= 10 { out.append(pair / 10 + 0x30) }
     } while rest > 0
     while out.count - start < min(width, 20) { out.append(0x30) }
     var (low, high) = (start, out.count - 1)

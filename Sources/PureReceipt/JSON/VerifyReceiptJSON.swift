@@ -201,27 +201,33 @@ public enum VerifyReceiptJSON {
         json.field(name.productID, utf8: purchase.payload[f.product])
         json.field(name.transactionID, utf8: purchase.payload[f.transaction])
         if let range = f.originalTransaction { json.field(name.originalTransactionID, utf8: purchase.payload[range]) }
-        writeDate(name.purchaseDate, f.purchaseDate, into: &json)
-        writeDate(name.inAppOriginalPurchaseDate, f.originalPurchaseDate, into: &json)
-        writeDate(name.expiresDate, f.subscriptionExpirationDate, into: &json)
+        writeDate(name.purchaseDate, f.purchaseDate, utc: f.utc.purchase, into: &json)
+        writeDate(name.inAppOriginalPurchaseDate, f.originalPurchaseDate, utc: f.utc.original, into: &json)
+        writeDate(name.expiresDate, f.subscriptionExpirationDate, utc: f.utc.expiration, into: &json)
         if let value = f.webOrderLineItemID {
             json.field(name.webOrderLineItemID, quoting: 20) { appendDecimal(value, to: &$0) }
         }
         if let value = f.isTrialPeriod {
-            json.field(name.isTrialPeriod, utf8: (value ? name.flagText.yes : name.flagText.no)[...])
+            json.field(name.isTrialPeriod, quoting: 5) {
+                appendBytes(value ? name.flagText.yes : name.flagText.no, to: &$0)
+            }
         }
         if let value = f.isInIntroOfferPeriod {
-            json.field(name.isInIntroOfferPeriod, utf8: (value ? name.flagText.yes : name.flagText.no)[...])
+            json.field(name.isInIntroOfferPeriod, quoting: 5) {
+                appendBytes(value ? name.flagText.yes : name.flagText.no, to: &$0)
+            }
         }
-        writeDate(name.cancellationDate, f.cancellationDate, into: &json)
+        writeDate(name.cancellationDate, f.cancellationDate, utc: f.utc.cancellation, into: &json)
         if let range = f.promotionalOffer { json.field(name.promotionalOfferID, utf8: purchase.payload[range]) }
         json.endObject()
     }
 
     /// The verifyReceipt date triple, each written straight into the buffer; nothing when absent.
-    private static func writeDate(_ names: DateNames, _ instant: Instant?, into json: inout JSONWriter) {
+    private static func writeDate(
+        _ names: DateNames, _ instant: Instant?, utc: CivilDateTime? = nil, into json: inout JSONWriter
+    ) {
         guard let instant else { return }
-        let utc = CivilDateTime(instant)  // split once for both texts
+        let utc = utc ?? CivilDateTime(instant)  // split once for both texts, unless the record's reading did
         let capacity = verifyReceiptDateCapacity
         json.field(names.utc, quoting: capacity) { appendVerifyReceiptUTC(instant, utc: utc, to: &$0) }
         json.field(names.ms, quoting: 21) { appendDecimal(instant.millisecondsSince1970, to: &$0) }

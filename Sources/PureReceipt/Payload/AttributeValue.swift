@@ -92,18 +92,19 @@ struct AttributeDecoder {
         }
     }
 
-    /// The content of the one element of `attribute`'s value. The common shape (identifier octet
-    /// `tag`, a short definite length filling the value) is read straight from the bytes; any other
-    /// shape is read with every check and error of PureDER.
+    /// Where in `bytes` the content of the one element of `attribute`'s value lies (a range, not
+    /// a slice: no reference count traffic). The common shape (identifier octet `tag`, a short
+    /// definite length filling the value) is read straight from the bytes; any other shape is read
+    /// with every check and error of PureDER.
     private func content(_ attribute: AttributeSpan, _ expected: DERTag, _ tag: UInt8) throws(ReceiptError)
-        -> ArraySlice<UInt8>
+        -> Range<Int>
     {
         var position = attribute.value.lowerBound
         let end = attribute.value.upperBound
         if end <= bytes.count, ReceiptAttribute.header(bytes, &position, end, tag: tag) == end {
-            return bytes[position..<end]
+            return position..<end
         }
-        return try element(attribute, expected).contentBytes
+        return try element(attribute, expected).contentRange
     }
 
     /// The one element inside `attribute`'s value, which must carry `expected` and fill the value.
@@ -118,19 +119,20 @@ struct AttributeDecoder {
 
     /// A UTF8String value (X.680 §41: strict UTF-8, RFC 3629).
     func utf8String(_ attribute: AttributeSpan) throws(ReceiptError) -> String {
-        String(decoding: try utf8Content(attribute), as: UTF8.self)
+        String(decoding: bytes[try utf8Content(attribute)], as: UTF8.self)
     }
 
-    /// The content octets of a UTF8String value, checked to be strict UTF-8 (RFC 3629).
-    func utf8Content(_ attribute: AttributeSpan, validating: Bool = true) throws(ReceiptError) -> ArraySlice<UInt8> {
-        let content = try content(attribute, .utf8String, 0x0C)
+    /// Where the content octets of a UTF8String value lie, checked to be strict UTF-8 (RFC 3629).
+    func utf8Content(_ attribute: AttributeSpan, validating: Bool = true) throws(ReceiptError) -> Range<Int> {
+        let range = try content(attribute, .utf8String, 0x0C)
+        let content = bytes[range]
         // RFC 3629 §3: "the octet values C0, C1, F5 to FF never appear"; octets 00-7F each encode one
         // character, so all-ASCII content is well-formed UTF-8 (fast path); anything else is checked.
         // `validating` false: a value read again after it was checked (the tag and length still are).
         guard !validating || content.allSatisfy({ $0 < 0x80 }) || DERCursor.decodeUTF8(content) != nil else {
             throw invalid(attribute, "UTF8String is not valid UTF-8")
         }
-        return content
+        return range
     }
 
     /// An IA5String value (X.680 §41.4, Table 8: IA5 is the 128 characters of ISO 646 / ASCII).
@@ -143,9 +145,32 @@ struct AttributeDecoder {
         return String(decoding: content, as: UTF8.self)
     }
 
-    /// An IA5String date; nil for the empty string ("absent").
+    /// An IA5String date; nil for the empty string ("absent"). With `validating` false (a value
+    /// read again after `date` accepted it), the common form `YYYY-MM-DDTHH:MM:SSZ` is read by
+    /// position without checking its characters again (other bytes than those could not trap:
+    /// each field is a few bytes, and `CivilDate` clamps); any other form is parsed whole.
     func date(_ attribute: AttributeSpan) throws(ReceiptError) -> Instant? {
-        let content = try content(attribute, .ia5String, 0x16)
+        var fields: CivilDateTime?
+        return try date(attribute, validating: true, utc: &fields)
+    }
+
+    func date(_ attribute: AttributeSpan, validating: Bool, utc: inout CivilDateTime?) throws(ReceiptError) -> Instant?
+    {
+        let range = try content(attribute, .ia5String, 0x16)
+        if !validating && range.count == 20 && bytes[range.upperBound - 1] == 0x5A {  // Z
+            let text = bytes.span.extracting(range)
+            func number(_ at: Int, _ count: Int) -> Int64 {
+                var value: Int64 = 0
+                for i in at..<(at + count) { value = value * 10 + Int64(text[i]) - 0x30 }
+                return value
+            }
+            let date = CivilDate(year: number(0, 4), month: number(5, 2), day: number(8, 2))
+            let fields = CivilDateTime(date: date, hour: number(11, 2), minute: number(14, 2), second: number(17, 2))
+            utc = fields  // as `CivilDateTime(instant)` gives them for a date `date` accepted
+            let seconds = (date.daysSince1970 * 24 + fields.hour) * 3600 + fields.minute * 60 + fields.second
+            return Instant(millisecondsSince1970: seconds * 1000)
+        }
+        let content = bytes[range]
         do {
             // The parser accepts ASCII only, so a date it reads passed the IA5 check below; that
             // check runs only on failure, to report a byte above 0x7F as an IA5String error.

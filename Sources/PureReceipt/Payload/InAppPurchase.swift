@@ -146,6 +146,12 @@ extension InAppPurchase {
         var product = 0..<0, transaction = 0..<0, originalTransaction: Range<Int>?, promotionalOffer: Range<Int>?
         var purchaseDate = Instant(millisecondsSince1970: .max)  // 1704 is required: set by every decode
         var originalPurchaseDate: Instant?, subscriptionExpirationDate: Instant?, cancellationDate: Instant?
+        /// The UTC fields of the four dates above, when the reading walk read them (the JSON writes them).
+        var utc:
+            (
+                purchase: CivilDateTime?, original: CivilDateTime?, expiration: CivilDateTime?,
+                cancellation: CivilDateTime?
+            )
         var productType: InAppProductType?
         var webOrderLineItemID: UInt64?
         var isTrialPeriod: Bool?, isInIntroOfferPeriod: Bool?
@@ -197,26 +203,26 @@ extension InAppPurchase {
         {
             switch item.type {
             case 1701: quantity = try decoder.int64(item)
-            case 1702: product = try decoder.utf8Content(item, validating: checking).indices
-            case 1703: transaction = try decoder.utf8Content(item, validating: checking).indices
+            case 1702: product = try decoder.utf8Content(item, validating: checking)
+            case 1703: transaction = try decoder.utf8Content(item, validating: checking)
             case 1704:
-                guard let date = try decoder.date(item) else {
+                guard let date = try decoder.date(item, validating: checking, utc: &utc.purchase) else {
                     throw ReceiptError(
                         code: ReceiptError.date, offset: item.offset, attributeType: item.type,
                         "\(decoder.label(item)): empty, but a purchase date is required")
                 }
                 purchaseDate = date
-            case 1705: originalTransaction = try decoder.utf8Content(item, validating: checking).indices
-            case 1706: originalPurchaseDate = try decoder.date(item)
+            case 1705: originalTransaction = try decoder.utf8Content(item, validating: checking)
+            case 1706: originalPurchaseDate = try decoder.date(item, validating: checking, utc: &utc.original)
             case 1707: productType = InAppProductType(rawValue: try decoder.int64(item))
-            case 1708: subscriptionExpirationDate = try decoder.date(item)
+            case 1708: subscriptionExpirationDate = try decoder.date(item, validating: checking, utc: &utc.expiration)
             case 1709, 1714...1718: _ = try decoder.utf8Content(item)  // checked, read on access
             case 1710, 1720, 1722: _ = try decoder.int64(item)  // checked, read on access
             case 1711: webOrderLineItemID = try decoder.uint64(item)
-            case 1712: cancellationDate = try decoder.date(item)
+            case 1712: cancellationDate = try decoder.date(item, validating: checking, utc: &utc.cancellation)
             case 1713: isTrialPeriod = try decoder.flag(item)
             case 1719: isInIntroOfferPeriod = try decoder.flag(item)
-            case 1721: promotionalOffer = try decoder.utf8Content(item, validating: checking).indices
+            case 1721: promotionalOffer = try decoder.utf8Content(item, validating: checking)
             default: break  // unreachable: the caller passes 1701 ... 1722 only
             }
         }

@@ -84,14 +84,15 @@ package struct CivilDate: Sendable, Hashable {
         let clamped = min(max(days, -CivilDate.maxAbsDays), CivilDate.maxAbsDays)
         let z = clamped + 719_468  // days since 0000-03-01
         let era = floorDiv(z, 146_097)
-        let dayOfEra = z - era * 146_097  // 0 ... 146 096
+        // 0 ... 146 096; what follows is unsigned (non-negative values: cheaper divisions).
+        let dayOfEra = UInt64(z - era * 146_097)
         // Years within the era: remove the leap days (every 4 years, except 100, except 400).
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
         let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)  // 0 ... 365
         let shiftedMonth = (5 * dayOfYear + 2) / 153  // 0 ... 11, March = 0
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let day = Int64(dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
+        let month = Int64(shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9)
+        let year = Int64(yearOfEra) + era * 400 + (month <= 2 ? 1 : 0)
         self.init(year: year, month: month, day: day)
     }
 

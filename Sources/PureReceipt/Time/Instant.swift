@@ -57,8 +57,10 @@ package struct CivilDateTime: Sendable, Hashable {
     /// 0 ... 59
     package var second: Int64
     /// 0 ... 999
-    package var millisecond: Int64
+    package var millisecond: Int64 = 0
+}
 
+extension CivilDateTime {
     /// Splits `t` shifted by `offsetSeconds` (local = UTC + offset) into calendar fields.
     /// `offsetSeconds` is clamped to ±1 day (callers pass ±8 h at most); the shift is done on
     /// the day/millisecond-of-day split so it cannot overflow even at Int64.min/max.
@@ -75,9 +77,8 @@ package struct CivilDateTime: Sendable, Hashable {
             days += 1
         }
         self.date = CivilDate(daysSince1970: days)
-        self.hour = msOfDay / 3_600_000
-        self.minute = msOfDay / 60_000 % 60
-        self.second = msOfDay / 1000 % 60
-        self.millisecond = msOfDay % 1000
+        let unsigned = UInt64(msOfDay)  // 0 ..< 86 400 000: unsigned divisions are cheaper
+        (hour, minute) = (Int64(unsigned / 3_600_000), Int64(unsigned / 60_000 % 60))
+        (second, millisecond) = (Int64(unsigned / 1000 % 60), Int64(unsigned % 1000))
     }
 }
