@@ -145,15 +145,16 @@ struct AttributeDecoder {
         return String(decoding: content, as: UTF8.self)
     }
 
-    /// An IA5String date; nil for the empty string ("absent"). With `validating` false (a value
-    /// read again after `date` accepted it), the common form `YYYY-MM-DDTHH:MM:SSZ` is read by
-    /// position without checking its characters again (other bytes than those could not trap:
-    /// each field is a few bytes, and `CivilDate` clamps); any other form is parsed whole.
+    /// An IA5String date; nil for the empty string ("absent").
     func date(_ attribute: AttributeSpan) throws(ReceiptError) -> Instant? {
         var fields: CivilDateTime?
         return try date(attribute, validating: true, utc: &fields)
     }
 
+    /// `date(_:)`, or with `validating` false (a value read again after `date` accepted it) the
+    /// common form `YYYY-MM-DDTHH:MM:SSZ` read by position without checking its characters again,
+    /// its UTC fields stored in `utc` (other bytes than those could not trap: each field is a few
+    /// bytes, and `CivilDate` clamps); any other form is parsed whole and leaves `utc` unchanged.
     func date(_ attribute: AttributeSpan, validating: Bool, utc: inout CivilDateTime?) throws(ReceiptError) -> Instant?
     {
         let range = try content(attribute, .ia5String, 0x16)
