@@ -18,8 +18,12 @@ default PKI directory /tmp/prfix): a receipt signed by that PKI is GENUINE when 
   bigleaf-1.der          signer leaf with a 16 MiB extension, its intermediate in the certificates
   bigleaf-15.der         the same preceded by 14 decoy CAs with the intermediate's name (other keys):
                          path building tries each as the leaf's issuer; the leaf TBS is hashed once
+  samename-*.der, decoys-*.der, json-30m.json, zeros-15m.txt
+                         hostile names and JSON: see hostile_names.py (group "names", each file
+                         written only when missing)
 
-usage: hostile.py [OUTDIR] [PKIDIR]
+usage: hostile.py [OUTDIR] [PKIDIR] [GROUP...]   GROUP: forged (every file above but the names
+                                                 group), names; default both
 Part of the PureReceipt measurements. Licence: Apache-2.0.
 """
 
@@ -28,6 +32,8 @@ import datetime
 import os
 import subprocess
 import sys
+
+import hostile_names
 
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
@@ -192,11 +198,16 @@ def big_leaf(pki: str, out: str, created: str) -> None:
 def main() -> None:
     out = sys.argv[1] if len(sys.argv) > 1 else "/tmp/purereceipt-hostile"
     pki = sys.argv[2] if len(sys.argv) > 2 else "/tmp/prfix"
+    groups = sys.argv[3:] or ["forged", "names"]
     os.makedirs(out, exist_ok=True)
     leaf = x509.load_pem_x509_certificate(open(os.path.join(pki, "leaf.pem"), "rb").read())
     # Created one hour after the leaf's notBefore: inside every test-PKI validity period.
     created = (leaf.not_valid_before_utc + datetime.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%SZ")
     path = lambda name: os.path.join(out, name)
+    if "names" in groups:
+        hostile_names.generate(out, pki, payload([full_record(0, created)], created))
+    if "forged" not in groups:
+        return
 
     big = payload([full_record(i, created) for i in range(100_000)], created)
     sign(pki, big, path("forged-100k.der"))
