@@ -45,6 +45,11 @@ func readFile(_ path: String, maxBytes: Int) -> [UInt8]? {
 /// Results land here so the optimizer cannot drop the measured work; printed at exit.
 nonisolated(unsafe) var benchSink: UInt64 = 0
 
+/// How long the one operation a case's setup ran to check its fixture took, when the case records
+/// it (HostileCases.swift): `--once` reports it instead of running an operation that may take a
+/// minute a second time.
+nonisolated(unsafe) var benchSetupRunNanoseconds: Double?
+
 /// Runs `work` `iterations` times. Never inlined: callgrind counts exactly this function with
 /// `--toggle-collect='*run_case*'`.
 // swift-format-ignore: AlwaysUseLowerCamelCase

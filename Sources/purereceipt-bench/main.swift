@@ -4,6 +4,9 @@
 //   purereceipt-bench FIXTURES_DIR [case-substring ...]   one TSV line per case:
 //       impl case bytes median_ns min_ns p25_ns p75_ns max_ns iters
 //   purereceipt-bench FIXTURES_DIR --one CASE N           run CASE N times, untimed, in run_case
+//   purereceipt-bench FIXTURES_DIR --once CASE            time ONE operation (no warm-up, no
+//       calibration), one TSV line with iters 1: for cases too slow to sample (bench.sh hostile);
+//       a case whose setup already ran and timed one operation reports that one
 //   purereceipt-bench load PATH... [--root CERT] [--tasks N] [--seconds S]   see LoadMode.swift
 // env: SAMPLES (default 21), SAMPLE_MS (default 10), IMPL (default "purereceipt")
 
@@ -31,6 +34,27 @@ if arguments.count >= 4 && arguments[1] == "--one" {
     do { work = try benchCase.setup(fixtures) } catch { fail("\(benchCase.name): \(error)") }
     work()  // warm (lazy initialisation) outside the counted region
     run_case(work, iterations)
+    FileHandle.standardError.write(Data("# sink \(benchSink)\n".utf8))
+    exit(0)
+}
+
+if arguments.count >= 3 && arguments[1] == "--once" {
+    guard let benchCase = allCases.first(where: { $0.name == arguments[2] }) else {
+        fail("no case \(arguments[2])")
+    }
+    benchSetupRunNanoseconds = nil
+    let work: () -> Void
+    do { work = try benchCase.setup(fixtures) } catch { fail("\(benchCase.name): \(error)") }
+    var elapsed = benchSetupRunNanoseconds ?? 0
+    if benchSetupRunNanoseconds == nil {
+        let start = nowNanoseconds()
+        work()
+        elapsed = nowNanoseconds() - start
+    }
+    let time = String(format: "%.1f", elapsed)
+    let implementation = environment["IMPL"] ?? "purereceipt"
+    let columns = [implementation, benchCase.name, String(benchCase.bytes), time, time, time, time, time, "1"]
+    print(columns.joined(separator: "\t"))
     FileHandle.standardError.write(Data("# sink \(benchSink)\n".utf8))
     exit(0)
 }
