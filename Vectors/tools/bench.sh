@@ -72,18 +72,45 @@ memory() {
     ls -l "$FIXTURES"/receipt-*-sha256.der "$FIXTURES"/payload-*.der
 }
 
-# A forged 25.5 MB receipt refused under the default policy, against OpenSSL refusing the same bytes:
-# `reject_forged_receipt30m`, with the one-case anchor Vectors/tools/bench_openssl_hostile.c; then
-# the same refusal with `ReceiptPolicy.checksTrustFirst` against the same OpenSSL case.
+# Hostile inputs (Docs/PERFORMANCE.md, "Hostile inputs"), generated into $TMP/purereceipt-hostile
+# when missing (Vectors/tools/hostile.py; never into the repository):
+# 1. a forged 25.5 MB receipt refused under the default policy, against OpenSSL refusing the same
+#    bytes: `reject_forged_receipt30m`, with the anchor Vectors/tools/bench_openssl_hostile.c; then
+#    the same refusal with `ReceiptPolicy.checksTrustFirst` against the same OpenSSL case;
+# 2. hostile certificate names (Vectors/tools/hostile_names.py): same-name CA pools with names of
+#    up to 100 KB, decoy issuers with names of 1–2 MB; one refusal each under `timeout`, compare.py
+#    for those fast enough, peak RSS, one table (Vectors/tools/hostile_bench.py);
+# 3. the CLI (`verify`, `inspect`, `dump`, from a file and from standard input) on a 30 MB JSON
+#    document that is no notification body and on 15 M ASCII zeros: time and peak RSS against the
+#    input size (Vectors/tools/measure-hostile.sh).
+# env: TIMEOUT (default 120) seconds for any one process; FAST (default 0.5) seconds: a refusal
+#      slower than this is reported from its single run instead of compare.py's rounds.
 hostile() {
     HOSTILE="$TMP/purereceipt-hostile"
-    [ -f "$HOSTILE/forged-100k.der" ] || python3 Vectors/tools/hostile.py "$HOSTILE" "$FIXTURES"
-    ln -sf "$HOSTILE/forged-100k.der" "$FIXTURES/forged-100k.der"
+    [ -f "$FIXTURES/root.der" ] || fixtures
+    [ -f "$HOSTILE/forged-100k.der" ] || python3 Vectors/tools/hostile.py "$HOSTILE" "$FIXTURES" forged
+    python3 Vectors/tools/hostile.py "$HOSTILE" "$FIXTURES" names  # writes only the missing files
+    for file in forged-100k.der samename-short.der samename-20k.der samename-60k.der samename-100k.der \
+                decoys-1m.der decoys-hangul-2m.der decoys-escapes-1_5m.der; do
+        ln -sf "$HOSTILE/$file" "$FIXTURES/$file"
+    done
+    build
+    swift build -c release --product purereceipt --scratch-path .build-perf
     cc -O2 -o "$ANCHOR-hostile" Vectors/tools/bench_openssl_hostile.c -lcrypto
+    echo "== 1. forged 25.5 MB receipt =="
     python3 "$SHARED/compare.py" --cand "$BENCH" --base "$ANCHOR-hostile" --fixtures "$FIXTURES" --rounds 5 \
         --callgrind 1 --strip reject_forged_receipt30m
     python3 "$SHARED/compare.py" --cand "$BENCH" --base "$ANCHOR-hostile" --fixtures "$FIXTURES" --rounds 7 \
         --callgrind 3 --strip reject_forged_receipt30m=reject_forged_receipt30m_trust_first
+    echo
+    echo "== 2. hostile certificate names: refusal time against OpenSSL, peak RSS =="
+    python3 Vectors/tools/hostile_bench.py --bench "$BENCH" --anchor "$ANCHOR-hostile" --fixtures "$FIXTURES" \
+        --compare "$SHARED/compare.py" --rounds 5 --timeout "${TIMEOUT:-120}" --fast "${FAST:-0.5}"
+    echo
+    echo "== 3. JSON and zeros through the CLI (goal: peak RSS above baseline ≤ 1.5× the input) =="
+    INPUTS="json-30m.json zeros-15m.txt" STDIN=1 TIMEOUT="${TIMEOUT:-120}" \
+        bash Vectors/tools/measure-hostile.sh "$ROOT/.build-perf/release/purereceipt" "$HOSTILE" "$FIXTURES" \
+        verify inspect dump
 }
 
 case "${1:-all}" in
