@@ -17,7 +17,8 @@ out=$(mktemp)
 baseline=
 run() {  # label, stdin file (or /dev/null), input file for the ratios (or ""), then the command line
     local label=$1 stdin=$2 input=$3; shift 3
-    /usr/bin/time -f '%x %U %S %e %M' -o "$out" timeout -s KILL "$limit" "$@" >/dev/null 2>&1 <"$stdin"
+    # --foreground: only the command is killed, and timeout waits for it, so its peak RSS is counted.
+    /usr/bin/time -f '%x %U %S %e %M' -o "$out" timeout --foreground -s KILL "$limit" "$@" >/dev/null 2>&1 <"$stdin"
     read -r status user sys wall rss < <(tail -1 "$out")
     [ "$status" = 137 ] && status=killed
     local mb ratio above size=""
