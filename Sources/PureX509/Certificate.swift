@@ -70,7 +70,7 @@ public struct Certificate: Sendable {
         // RFC 5280 §4.1.1.2: "This field MUST contain the same algorithm identifier as the signature
         // field in the sequence tbsCertificate (Section 4.1.2.3)." Compared as encoded bytes.
         guard algorithmElement.encodedBytes == tbs.signatureAlgorithmEncoding, algorithm == tbs.signature else {
-            throw X509Error(.algorithmMismatch, certificate: tbs.subject.description)
+            throw X509Error(.algorithmMismatch, certificate: tbs.subject)
         }
         let signatureStart = fields.offset
         let signatureBits = try der { () throws(DERError) in try fields.readBitString("Certificate.signatureValue") }

@@ -23,17 +23,17 @@ extension Certificate {
             do {
                 try key.verifyPKCS1v15(signature: signature, digest: digest, algorithm: hash)
             } catch {
-                throw X509Error(.badSignature, certificate: subject.description)
+                throw X509Error(.badSignature, certificate: subject)
             }
         case (.ecdsa(let hash), .ec(let key)):
             // RFC 5758 §3.2: "the signature value is DER encoded ... as an ECDSA-Sig-Value" over the
             // received tbsCertificate bytes (RFC 5280 §4.1.1.3), hashed with the named SHA-2.
             guard key.isValidSignatureVarTime(der: signature, digest: hash.hash(tbsCertificate)) else {
-                throw X509Error(.badSignature, certificate: subject.description)
+                throw X509Error(.badSignature, certificate: subject)
             }
         case (.ecdsa, .rsa), (.rsaPKCS1v15, .ec):
             // The issuer's key cannot have produced a signature of this algorithm.
-            throw X509Error(.badSignature, certificate: subject.description)
+            throw X509Error(.badSignature, certificate: subject)
         }
     }
 }

@@ -43,11 +43,11 @@ func checkAppleSigner(_ leaf: Certificate) throws(X509Error) {
     let hasLeafMarker = leaf.extensions.contains(AppleMarkers.receiptSigningLeaf)
     if leaf.isSelfIssued && !hasLeafMarker {
         // A self-signed signer is what Xcode's StoreKit testing writes; name it as such.
-        throw X509Error(.xcodeNotAllowed, certificate: leaf.subject.description)
+        throw X509Error(.xcodeNotAllowed, certificate: leaf.subject)
     }
     // Apple receipt rule (marker-oids): the signer leaf carries the receipt-signing marker
     // 1.2.840.113635.100.6.11.1; without it any certificate chaining to Apple's root could sign.
-    guard hasLeafMarker else { throw X509Error(.leafMarkerMissing, certificate: leaf.subject.description) }
+    guard hasLeafMarker else { throw X509Error(.leafMarkerMissing, certificate: leaf.subject) }
 }
 
 /// The chain verification, with the certificate signatures optionally taken as already verified.
@@ -74,7 +74,7 @@ func verifyChain(
         // Apple receipt rule (xcode-opt-in): the signer is byte-identical to the self-signed
         // StoreKit-testing certificate the caller opted in with, and its self-signature verifies.
         guard leaf.isSameCertificate(as: pinned), leaf.isSelfIssued else {
-            throw X509Error(.untrusted, certificate: leaf.subject.description)
+            throw X509Error(.untrusted, certificate: leaf.subject)
         }
         if knownPath == nil {
             try leaf.verifySignature(issuedBy: leaf)
@@ -93,17 +93,17 @@ private func checkPath(_ path: [Certificate], policy: ChainPolicy, at time: DERT
         // extensions it carries.
         try checkIssuers(path)
         // Apple receipt rule (chain-shape): leaf → intermediate → anchor, exactly.
-        guard path.count <= 3 else { throw X509Error(.chainTooLong, certificate: leaf.subject.description) }
+        guard path.count <= 3 else { throw X509Error(.chainTooLong, certificate: leaf.subject) }
         // A path has the leaf and at least the anchor; `issuer` is the certificate above the leaf.
         let issuer = path.dropFirst().first ?? leaf
         // Apple receipt rule (marker-oids): the certificate that issued the leaf carries the WWDR
         // intermediate marker 1.2.840.113635.100.6.2.1.
         guard issuer.extensions.contains(AppleMarkers.wwdrIntermediate) else {
-            throw X509Error(.intermediateMarkerMissing, certificate: issuer.subject.description)
+            throw X509Error(.intermediateMarkerMissing, certificate: issuer.subject)
         }
         // Apple receipt rule (chain-shape): an anchor that is the WWDR intermediate itself ends
         // the path one certificate short; the leaf → WWDR → root path through it is what passes.
-        guard path.count == 3 else { throw X509Error(.chainTooShort, certificate: issuer.subject.description) }
+        guard path.count == 3 else { throw X509Error(.chainTooShort, certificate: issuer.subject) }
     }
     for certificate in path {
         try checkCriticalExtensions(certificate)
@@ -111,20 +111,20 @@ private func checkPath(_ path: [Certificate], policy: ChainPolicy, at time: DERT
     // RFC 5280 §4.2.1.3: keyUsage "digitalSignature ... when the subject public key is used for
     // verifying digital signatures, other than signatures on certificates (bit 5) and CRLs (bit 6)".
     if let leaf, let usage = leaf.extensions.keyUsage, !usage.contains(.digitalSignature) {
-        throw X509Error(.keyUsageNotAllowed, certificate: leaf.subject.description)
+        throw X509Error(.keyUsageNotAllowed, certificate: leaf.subject)
     }
     for certificate in path {
         // RFC 5280 §6.1.3 (a)(2): "The certificate validity period includes the current time."
         // The time is the caller's (a receipt's creation date), for the anchor too.
         guard certificate.isValid(at: time) else {
-            throw X509Error(.certificateExpired, certificate: certificate.subject.description)
+            throw X509Error(.certificateExpired, certificate: certificate.subject)
         }
     }
     // Apple receipt rule (rsa-2048): every RSA key in an Apple receipt path has at least 2048 bits.
     if case .apple = policy {
         for certificate in path {
             if case .rsa(let key) = certificate.publicKey, key.modulusBitCount < ChainPolicy.appleMinimumRSABits {
-                throw X509Error(.keyTooSmall, certificate: certificate.subject.description)
+                throw X509Error(.keyTooSmall, certificate: certificate.subject)
             }
         }
     }
@@ -137,17 +137,17 @@ func checkIssuers(_ path: [Certificate]) throws(X509Error) {
         // RFC 5280 §6.1.4 (k): "verify that the certificate is a CA certificate (as specified in a
         // basicConstraints extension with the cA field set to TRUE)".
         guard let constraints = issuer.extensions.basicConstraints, constraints.isCA else {
-            throw X509Error(.notCA, certificate: issuer.subject.description)
+            throw X509Error(.notCA, certificate: issuer.subject)
         }
         // RFC 5280 §6.1.4 (n): "If a key usage extension is present, verify that the keyCertSign bit is set."
         if let usage = issuer.extensions.keyUsage, !usage.contains(.keyCertSign) {
-            throw X509Error(.notCA, certificate: issuer.subject.description)
+            throw X509Error(.notCA, certificate: issuer.subject)
         }
         // RFC 5280 §4.2.1.9: pathLenConstraint "gives the maximum number of non-self-issued
         // intermediate certificates that may follow this certificate in a valid certification path."
         if let limit = constraints.pathLenConstraint {
             let following = path[1..<index].filter { !$0.isSelfIssued }.count
-            guard following <= limit else { throw X509Error(.notCA, certificate: issuer.subject.description) }
+            guard following <= limit else { throw X509Error(.notCA, certificate: issuer.subject) }
         }
     }
 }
@@ -159,6 +159,6 @@ func checkCriticalExtensions(_ certificate: Certificate) throws(X509Error) {
     // Apple's markers are understood too: their presence is what the Apple policy checks.
     let understood = ExtensionOID.understood + [AppleMarkers.receiptSigningLeaf, AppleMarkers.wwdrIntermediate]
     for item in certificate.extensions.all where item.critical && !understood.contains(item.oid) {
-        throw X509Error(.unknownCriticalExtension(item.oid), certificate: certificate.subject.description)
+        throw X509Error(.unknownCriticalExtension(item.oid), certificate: certificate.subject)
     }
 }

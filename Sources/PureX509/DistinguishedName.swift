@@ -57,16 +57,24 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
         self.derEncoded = derEncoded
     }
 
-    /// RFC 4514-style rendering, most specific RDN first: "CN=…, OU=…, O=…, C=…", with control and
-    /// bidi characters escaped (`displayEscaped`). For messages only; never compared.
+    /// Most characters of a rendered name; a longer rendering is cut and ends in "…". Names are
+    /// attacker-sized (a certificate may carry a megabyte of name): messages carry a bounded part.
+    public static let maxRendered = 256
+
+    /// RFC 4514-style rendering, most specific RDN first: "CN=…, OU=…, O=…, C=…", at most
+    /// `maxRendered` characters, with control and bidi characters then escaped (`displayEscaped`).
+    /// For messages only; never compared. Rendered on each call: keep the name, not the text.
     public var description: String {
-        let bytes = Array(derEncoded)
-        guard let rdns = try? DistinguishedName.renderedRDNs(bytes) else { return "#" + hex(derEncoded) }
-        return rdns.reversed().joined(separator: ", ").displayEscaped
+        let limit = DistinguishedName.maxRendered
+        guard let rdns = try? DistinguishedName.renderedRDNs(Array(derEncoded), limit: limit) else {
+            return ("#" + hex(derEncoded.prefix(limit / 2))).truncated(to: limit)
+        }
+        return rdns.reversed().joined(separator: ", ").truncated(to: limit).displayEscaped
     }
 
-    /// The RDNs in encoding order, each rendered as `type=value` joined by "+".
-    private static func renderedRDNs(_ bytes: [UInt8]) throws(DERError) -> [String] {
+    /// The RDNs in encoding order, each rendered as `type=value` joined by "+", each value at most
+    /// `limit` characters.
+    private static func renderedRDNs(_ bytes: [UInt8], limit: Int) throws(DERError) -> [String] {
         var outer = try DERCursor(bytes)
         var rdns = try outer.readSequence("Name")
         var rendered: [String] = []
@@ -77,7 +85,7 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
                 var pair = try attributes.readSequence("AttributeTypeAndValue")
                 let type = try pair.readOID("AttributeType")
                 let value = try pair.readElement()
-                parts.append("\(shortName(type))=\(renderValue(value))")
+                parts.append("\(shortName(type))=\(renderValue(value, limit: limit))")
             }
             rendered.append(parts.joined(separator: "+"))
         }
@@ -103,17 +111,25 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A string value decoded for its type (RFC 4514 §2.4 escaping of the special characters), or
-    /// `#` and the hex of the whole element when it is not a valid character string.
-    private static func renderValue(_ value: DERElement) -> String {
+    /// `#` and the hex of the element when it is not a valid character string; at most about
+    /// `limit` characters of either.
+    private static func renderValue(_ value: DERElement, limit: Int) -> String {
         guard value.tag.tagClass == .universal, !value.tag.isConstructed,
             let text = DERCursor.decodeString(number: value.tag.number, value.contentBytes)
-        else { return "#" + hex(value.encodedBytes) }
+        else { return "#" + hex(value.encodedBytes.prefix(limit / 2)) }
         var escaped = ""
-        for character in text {
+        for character in text.prefix(limit) {
             if ",+\"\\<>;=".contains(character) { escaped.append("\\") }
             escaped.append(character)
         }
         return escaped
+    }
+}
+
+extension String {
+    /// This text cut to `limit` characters, ending in "…" when it was longer.
+    func truncated(to limit: Int) -> String {
+        count <= limit ? self : String(prefix(limit)) + "…"
     }
 }
 

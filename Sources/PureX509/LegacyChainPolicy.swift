@@ -47,7 +47,7 @@ public func verifyLegacyChain(
     // (1.2.840.113635.100.6.5.1 for versions 1–2, 1.2.840.113635.100.6.11.1 for version 3); the
     // issuing CAs also sign certificates that must not sign receipts.
     guard leaf.extensions.contains(rule.leafMarker) else {
-        throw X509Error(.leafMarkerMissing, certificate: leaf.subject.description)
+        throw X509Error(.leafMarkerMissing, certificate: leaf.subject)
     }
     // Every candidate path is tried (PathBuilding.swift); the first that passes every check wins.
     return try buildPath(leaf: leaf, pool: intermediates, anchors: anchors.candidates(in: intermediates)) {
@@ -57,29 +57,29 @@ public func verifyLegacyChain(
 
 /// The checks of a complete candidate path [leaf, …, anchor], in the order of the file header.
 private func checkLegacyPath(_ path: [Certificate], rule: LegacyChainRule, at time: DERTime) throws(X509Error) {
-    guard let leaf = path.first else { throw X509Error(.untrusted, certificate: "") }
+    guard let leaf = path.first else { throw X509Error(.untrusted) }
     try checkIssuers(path)
     // Apple legacy rule (pinned-intermediate): leaf → pinned intermediate → anchor, exactly.
-    guard path.count == 3 else { throw X509Error(.untrusted, certificate: leaf.subject.description) }
+    guard path.count == 3 else { throw X509Error(.untrusted, certificate: leaf.subject) }
     for certificate in path {
         try checkCriticalExtensions(certificate)
     }
     // RFC 5280 §4.2.1.3: keyUsage digitalSignature for a key verifying signatures other than on
     // certificates and CRLs.
     if let usage = leaf.extensions.keyUsage, !usage.contains(.digitalSignature) {
-        throw X509Error(.keyUsageNotAllowed, certificate: leaf.subject.description)
+        throw X509Error(.keyUsageNotAllowed, certificate: leaf.subject)
     }
     for certificate in path {
         // RFC 5280 §6.1.3 (a)(2): "The certificate validity period includes the current time."
         guard certificate.isValid(at: time) else {
-            throw X509Error(.certificateExpired, certificate: certificate.subject.description)
+            throw X509Error(.certificateExpired, certificate: certificate.subject)
         }
     }
     // Apple legacy rule (rsa-1024-v1-v2): RSA-1024 only for a version 1–2 leaf; 2048 bits elsewhere.
     for (index, certificate) in path.enumerated() {
         let minimum = index == 0 ? rule.minimumLeafRSABits : ChainPolicy.appleMinimumRSABits
         if case .rsa(let key) = certificate.publicKey, key.modulusBitCount < minimum {
-            throw X509Error(.keyTooSmall, certificate: certificate.subject.description)
+            throw X509Error(.keyTooSmall, certificate: certificate.subject)
         }
     }
 }

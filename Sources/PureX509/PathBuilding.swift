@@ -9,13 +9,21 @@
 // validity at the instant, CA status, the policy); the first path `accept` passes is returned. The
 // search also goes on through an anchor, so an intermediate given as an anchor still leads to a
 // root anchor above it. A certificate appears at most once in a path.
-// Bounds: at most `Limits.maxChainLength` certificates in a path; each (certificate, issuer)
-// signature is verified at most once per call and each TBSCertificate hashed at most once (the
-// memo in `PathSearch`), so the work is at most (anchors + pool)² signature checks.
+//
+// Bounds (certificates and names are chosen by whoever made the input):
+// - signatures: a signature depends on the certificate and the issuer's key only, so each
+//   (certificate, distinct key) pair is verified at most once, and each TBSCertificate hashed at
+//   most once: at most n × (distinct keys) signature checks for n certificates;
+// - names: each name is hashed once to find the candidates (no pairwise comparison of names);
+// - the search: before it, the fewest certificates from each certificate to an anchor are computed
+//   over verified signatures (`stepsToAnchor`); the search enters only certificates from which an
+//   anchor is reachable within `Limits.maxChainLength`, so every branch it takes ends in a
+//   complete path, and it stops after `maxCompletePaths` complete paths;
+// - errors keep the certificate's name as bytes: nothing is rendered during the search.
 // When no path passes: the error of the first complete path (a too-short path's error gives way to
-// a later path's); when none reaches an anchor, the first dead end's: `chainTooLong`,
-// `badSignature` when only pool certificates with the right name
-// were found and none verified, `untrusted` otherwise.
+// a later path's); when none reaches an anchor, the first dead end's along the first branch of the
+// depth-first order: `chainTooLong`, `badSignature` when only pool certificates with the right
+// name were found and none verified, `untrusted` otherwise.
 // Not used for chaining: key identifiers (RFC 5280 makes them a hint, not a requirement).
 
 import PureCrypto
@@ -29,30 +37,37 @@ func buildPath(
     var search = PathSearch(leaf: leaf, pool: pool, anchors: anchors)
     var path = [0]
     if let found = search.extend(&path, accept: accept) { return found }
-    throw search.failure ?? search.deadEnd ?? X509Error(.untrusted, certificate: leaf.subject.description)
+    throw search.failure ?? search.firstDeadEnd()
 }
 
 /// One search: the certificates by index (0 the leaf, then the anchors, then the pool certificates
-/// that are not anchors, each once), the signature memo and the first errors met.
+/// that are not anchors, each once), the signature memo, the distances to an anchor and the first
+/// error met.
 private struct PathSearch {
-    struct Pair: Hashable {
-        let certificate: Int
-        let issuer: Int
-    }
+    /// Most complete paths handed to `accept` in one search. Real chains have one or two (Apple's
+    /// expired and current WWDR intermediates share name and key); past this, the search fails.
+    static let maxCompletePaths = 16
 
     private(set) var nodes: [Certificate]
     /// Indices 1..<anchorEnd are anchors.
     private(set) var anchorEnd = 1
+    /// For each node, the nodes whose subject is its issuer name.
+    private var issuerCandidates: [[Int]] = []
+    /// For each node, the first node with the same public key: signatures are memoised per key.
+    private var keyClass: [Int] = []
     private var digests: [Int: [UInt8]] = [:]
-    private var verified: Set<Pair> = []
-    private var refused: [Pair: X509Error] = [:]
-    /// The error `accept` gave for the first complete path, and the first dead end's.
+    private var signatureMemo: [Pair: X509Error?] = [:]
+    /// For each node, the fewest certificates after it up to an anchor (0 for an anchor), over
+    /// verified signatures; nil when none is reachable within `Limits.maxChainLength`.
+    private var stepsToAnchor: [Int?] = []
+    private var completePaths = 0
+    /// The error `accept` gave for the first complete path.
     private(set) var failure: X509Error?
-    private(set) var deadEnd: X509Error?
 
-    /// For each node, the nodes whose subject is its issuer name: names are compared once per pair
-    /// here, never during the search (names are attacker-sized).
-    private(set) var issuerCandidates: [[Int]] = []
+    struct Pair: Hashable {
+        let certificate: Int
+        let key: Int
+    }
 
     init(leaf: Certificate, pool: [Certificate], anchors: [Certificate]) {
         nodes = [leaf]
@@ -63,27 +78,42 @@ private struct PathSearch {
             nodes.append(certificate)
             if index < anchors.count { anchorEnd = nodes.count }
         }
-        issuerCandidates = nodes.map { node in
-            nodes.indices.dropFirst().filter { nodes[$0].subject == node.issuer }
+        var bySubject: [DistinguishedName: [Int]] = [:]
+        for index in nodes.indices.dropFirst() { bySubject[nodes[index].subject, default: []].append(index) }
+        issuerCandidates = nodes.map { bySubject[$0.issuer] ?? [] }
+        keyClass = nodes.indices.map { index in
+            nodes.indices.first { nodes[$0].publicKey.sameKey(as: nodes[index].publicKey) } ?? index
+        }
+        stepsToAnchor = Array(repeating: nil, count: nodes.count)
+        for anchor in 1..<anchorEnd { stepsToAnchor[anchor] = 0 }
+        // Bellman-Ford over at most maxChainLength − 1 rounds: a signature is checked only where
+        // the candidate issuer already reaches an anchor.
+        for steps in 1..<Limits.maxChainLength {
+            for node in nodes.indices where stepsToAnchor[node] == nil {
+                let reaches = issuerCandidates[node].contains { candidate in
+                    guard let known = stepsToAnchor[candidate], known < steps else { return false }
+                    return signatureError(node, issuedBy: candidate) == nil
+                }
+                if reaches { stepsToAnchor[node] = steps }
+            }
         }
     }
 
     /// Extends `path` (indices, never empty) depth first; nil when no extension passes `accept`.
-    /// Depth is bounded by `Limits.maxChainLength`.
+    /// Enters only candidates that still reach an anchor within `Limits.maxChainLength`.
     mutating func extend(_ path: inout [Int], accept: ([Certificate]) throws(X509Error) -> Void) -> [Certificate]? {
         guard let current = path.last else { return nil }
         let candidates = issuerCandidates[current].filter { !path.contains($0) }
         // Apple receipt rule (path-order): the verdict does not depend on the order of the
         // certificate set; Apple's expired and current WWDR intermediates share name and key.
         var issuers: [Int] = []
-        var anchorNameMatched = false
-        for candidate in candidates where candidate < anchorEnd {
-            anchorNameMatched = true
+        for candidate in candidates where candidate < anchorEnd && completePaths < Self.maxCompletePaths {
             // RFC 5280 §6.1.3 (a)(1): "The signature on the certificate can be verified using
             // working_public_key_algorithm, the working_public_key, and the
             // working_public_key_parameters."
             guard signatureError(current, issuedBy: candidate) == nil else { continue }
             issuers.append(candidate)
+            completePaths += 1
             let complete = (path + [candidate]).map { nodes[$0] }
             do {
                 try accept(complete)
@@ -92,44 +122,60 @@ private struct PathSearch {
                 if failure == nil || failure?.isChainTooShort == true { failure = error }
             }
         }
-        // One more intermediate plus the anchor it must still lead to.
-        guard path.count + 2 <= Limits.maxChainLength else {
-            if issuers.isEmpty {
-                noteDeadEnd(X509Error(.chainTooLong, certificate: nodes[current].subject.description))
-            }
-            return nil
-        }
-        var poolFailure: X509Error?
+        // One more intermediate, then the certificates it still needs up to an anchor.
         for candidate in candidates where candidate >= anchorEnd {
-            if let error = signatureError(current, issuedBy: candidate) {
-                poolFailure = poolFailure ?? error
-            } else {
-                issuers.append(candidate)
-            }
+            guard let steps = stepsToAnchor[candidate], path.count + 1 + steps <= Limits.maxChainLength,
+                signatureError(current, issuedBy: candidate) == nil
+            else { continue }
+            issuers.append(candidate)
         }
-        for issuer in issuers {
+        for issuer in issuers where completePaths < Self.maxCompletePaths {
+            guard let steps = stepsToAnchor[issuer], steps > 0 || path.count + 2 <= Limits.maxChainLength else {
+                continue
+            }
             path.append(issuer)
             if let found = extend(&path, accept: accept) { return found }
             path.removeLast()
         }
-        if issuers.isEmpty {
-            let untrusted = X509Error(.untrusted, certificate: nodes[current].subject.description)
-            noteDeadEnd(anchorNameMatched ? untrusted : poolFailure ?? untrusted)
-        }
         return nil
     }
 
-    private mutating func noteDeadEnd(_ error: X509Error) {
-        if deadEnd == nil { deadEnd = error }
+    /// The error when no path reached an anchor: the first dead end of the depth-first order, met
+    /// by following the first verified issuer at each step (see the file header).
+    mutating func firstDeadEnd() -> X509Error {
+        var path = [0]
+        while let current = path.last {
+            let candidates = issuerCandidates[current].filter { !path.contains($0) }
+            let anchorNameMatched = candidates.contains { $0 < anchorEnd }
+            var next = candidates.first { $0 < anchorEnd && signatureError(current, issuedBy: $0) == nil }
+            guard path.count + 2 <= Limits.maxChainLength else {
+                return next == nil ? X509Error(.chainTooLong, certificate: nodes[current].subject) : untrusted
+            }
+            var poolFailure: X509Error?
+            for candidate in candidates where candidate >= anchorEnd && next == nil {
+                if let error = signatureError(current, issuedBy: candidate) {
+                    poolFailure = poolFailure ?? error
+                } else {
+                    next = candidate
+                }
+            }
+            guard let next else {
+                let untrusted = X509Error(.untrusted, certificate: nodes[current].subject)
+                return anchorNameMatched ? untrusted : poolFailure ?? untrusted
+            }
+            path.append(next)
+        }
+        return untrusted
     }
 
-    /// Whether `issuer`'s key verifies `certificate`'s signature, each pair checked once. RSA over
-    /// a digest of the TBSCertificate computed once per certificate: the check of
+    private var untrusted: X509Error { X509Error(.untrusted, certificate: nodes.first?.subject) }
+
+    /// Whether `issuer`'s key verifies `certificate`'s signature, checked once per (certificate,
+    /// key). RSA over a digest of the TBSCertificate computed once per certificate: the check of
     /// `verifySignature(issuedBy:)`, which handles every other case.
     private mutating func signatureError(_ certificate: Int, issuedBy issuer: Int) -> X509Error? {
-        let pair = Pair(certificate: certificate, issuer: issuer)
-        if verified.contains(pair) { return nil }
-        if let known = refused[pair] { return known }
+        let pair = Pair(certificate: certificate, key: keyClass[issuer])
+        if let known = signatureMemo[pair] { return known }
         let subject = nodes[certificate]
         var error: X509Error?
         if case .rsaPKCS1v15(let hash) = subject.signatureAlgorithm, case .rsa(let key) = nodes[issuer].publicKey {
@@ -137,7 +183,7 @@ private struct PathSearch {
             let digest = digests[certificate] ?? hash.hash(subject.tbsCertificate)
             digests[certificate] = digest
             if (try? key.verifyPKCS1v15(signature: subject.signature, digest: digest, algorithm: hash)) == nil {
-                error = X509Error(.badSignature, certificate: subject.subject.description)
+                error = X509Error(.badSignature, certificate: subject.subject)
             }
         } else {
             do {
@@ -146,7 +192,7 @@ private struct PathSearch {
                 error = refusal
             }
         }
-        if let error { refused[pair] = error } else { verified.insert(pair) }
+        signatureMemo[pair] = .some(error)
         return error
     }
 }

@@ -1,7 +1,10 @@
 // X509Error: the one error type of certificate parsing, signature checks and chain building.
 //
 // Every error names what failed (a `Kind` with a stable `code`) and, where one is concerned, the
-// certificate by its subject. Encoding errors keep the PureDER error, which carries the absolute
+// certificate by its subject. The subject is kept as its encoded bytes (a slice of the input, no
+// copy) and rendered only when the message is read, at most `DistinguishedName.maxRendered`
+// characters of it: names are attacker-sized, and an error may be made at every dead end of a
+// path search. Encoding errors keep the PureDER error, which carries the absolute
 // byte offset and the field being read. Signature failures collapse into one opaque case
 // (`badSignature`): the RSA layer says nothing about why, and neither do we.
 
@@ -61,18 +64,21 @@ public struct X509Error: Error, Sendable, CustomStringConvertible {
 
     /// What went wrong.
     public let kind: Kind
-    /// The subject of the certificate concerned, for messages (nil when none is).
-    public let certificate: String?
+    /// The subject of the certificate concerned (nil when none is), as encoded.
+    public let subject: DistinguishedName?
 
-    /// An error of `kind`, naming the certificate (its subject) when known.
-    public init(_ kind: Kind, certificate: String? = nil) {
+    /// The subject of the certificate concerned, rendered for a message (bounded; nil when none is).
+    public var certificate: String? { subject?.description }
+
+    /// An error of `kind`, naming the certificate by its subject when known.
+    public init(_ kind: Kind, certificate subject: DistinguishedName? = nil) {
         self.kind = kind
-        self.certificate = certificate
+        self.subject = subject
     }
 
     /// An encoding error.
-    package init(_ error: DERError, certificate: String? = nil) {
-        self.init(.encoding(error), certificate: certificate)
+    package init(_ error: DERError) {
+        self.init(.encoding(error))
     }
 
     /// True for `chainTooShort` (path building prefers any other path's error to it).

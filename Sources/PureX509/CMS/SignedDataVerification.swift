@@ -94,7 +94,7 @@ extension SignedData {
             try key.verifyPKCS1v15(signature: signer.signature, digest: digest, algorithm: signer.digestAlgorithm)
         } catch {
             // One opaque failure, whatever the RSA layer found.
-            throw CMSError(X509Error(.badSignature, certificate: certificate.subject.description), at: signer.offset)
+            throw CMSError(X509Error(.badSignature, certificate: certificate.subject), at: signer.offset)
         }
         return (certificate, signer)
     }
@@ -120,10 +120,10 @@ extension SignedData {
             throw CMSError(
                 X509Error(
                     .unsupportedPublicKey("signer key is not RSA"),
-                    certificate: certificate.subject.description), at: signer.offset)
+                    certificate: certificate.subject), at: signer.offset)
         }
         guard key.modulusBitCount >= SignedData.minimumSignerKeyBits else {
-            throw CMSError(X509Error(.keyTooSmall, certificate: certificate.subject.description), at: signer.offset)
+            throw CMSError(X509Error(.keyTooSmall, certificate: certificate.subject), at: signer.offset)
         }
         return (certificate, signer, key)
     }
