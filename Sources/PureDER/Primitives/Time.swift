@@ -3,16 +3,26 @@
 // Accepts: UTCTime exactly `YYMMDDHHMMSSZ`; GeneralizedTime exactly `YYYYMMDDHHMMSSZ`.
 // Rejects: fractional seconds, local times, offsets, missing seconds, second 60, invalid dates.
 
-/// A certificate time: seconds since 1970-01-01T00:00:00Z.
+/// A certificate time: seconds since 1970-01-01T00:00:00Z; the instant a certificate is checked at
+/// may also carry milliseconds (a signing date of signed data), which certificate times never do.
 public struct DERTime: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// Seconds since 1970-01-01T00:00:00Z (negative before 1970).
+    /// Seconds since 1970-01-01T00:00:00Z (negative before 1970), rounded toward −∞.
     public let secondsSince1970: Int64
+    /// Milliseconds after `secondsSince1970`, 0...999 (0 for every time read from a certificate).
+    public let millisecond: Int64
 
-    /// The instant `secondsSince1970` seconds after 1970-01-01T00:00:00Z.
-    public init(secondsSince1970: Int64) { self.secondsSince1970 = secondsSince1970 }
+    /// The instant `secondsSince1970` seconds and `millisecond` (clamped to 0...999) milliseconds
+    /// after 1970-01-01T00:00:00Z.
+    public init(secondsSince1970: Int64, millisecond: Int64 = 0) {
+        self.secondsSince1970 = secondsSince1970
+        self.millisecond = min(max(millisecond, 0), 999)
+    }
 
-    /// Earlier instants order first.
-    public static func < (lhs: DERTime, rhs: DERTime) -> Bool { lhs.secondsSince1970 < rhs.secondsSince1970 }
+    /// Earlier instants order first, to the millisecond: 00:00:00.999Z is after a notAfter of
+    /// 00:00:00Z (RFC 5280 §4.1.2.5: valid "through", not after, notAfter).
+    public static func < (lhs: DERTime, rhs: DERTime) -> Bool {
+        (lhs.secondsSince1970, lhs.millisecond) < (rhs.secondsSince1970, rhs.millisecond)
+    }
 
     /// RFC 3339 UTC rendering, e.g. "2025-03-14T09:26:53Z".
     public var description: String {

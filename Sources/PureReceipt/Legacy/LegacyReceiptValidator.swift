@@ -88,7 +88,7 @@ public enum LegacyReceiptValidator {
             chain = try verifyLegacyChain(
                 leaf: blob.certificate, intermediates: policy.intermediates ?? (builtIn.map { [$0] } ?? []),
                 anchors: policy.anchors, rule: blob.version == 3 ? .wwdr : .iTunesStore,
-                at: DERTime(secondsSince1970: instant.secondsSince1970))
+                at: instant.derTime)
         } catch {
             throw ReceiptValidationError(.notAuthentic, code: error.code, error.description)
         }

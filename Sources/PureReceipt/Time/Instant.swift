@@ -6,6 +6,8 @@
 // Does not: know about leap seconds, or about time zones other than UTC and America/Los_Angeles
 // (see PacificTime.swift).
 
+import PureDER
+
 /// An instant: milliseconds since 1970-01-01T00:00:00Z (Unix epoch, UTC, no leap seconds).
 public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Milliseconds since 1970-01-01T00:00:00Z; negative before.
@@ -34,6 +36,11 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// `formatRFC3339`).
     public var description: String {
         formatRFC3339(self)
+    }
+
+    /// This instant as a certificate validity instant, to the millisecond.
+    var derTime: DERTime {
+        DERTime(secondsSince1970: secondsSince1970, millisecond: floorMod(millisecondsSince1970, 1000))
     }
 
     /// Earlier instants order first.

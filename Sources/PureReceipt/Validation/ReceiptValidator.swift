@@ -50,7 +50,7 @@ public enum ReceiptValidator {
 
     /// The instant certificate validity is evaluated at: the caller's, or the creation date.
     static func validityTime(_ scanned: ScannedReceipt, _ policy: ReceiptPolicy) -> DERTime {
-        DERTime(secondsSince1970: (policy.validityInstant ?? scanned.creationDate).secondsSince1970)
+        (policy.validityInstant ?? scanned.creationDate).derTime
     }
 
     /// Steps 2 (the Xcode fallback) to 8, given the outcome of the Apple-policy verification.
