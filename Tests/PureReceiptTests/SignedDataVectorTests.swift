@@ -58,10 +58,15 @@ struct SignedDataVectorTests {
     // Apple JWS rule (leaf-marker): leaf-no-marker
     // Apple JWS rule (intermediate-marker): intermediate-no-marker
     // Apple JWS rule (app-apple-id): apptransaction-valid, apptransaction-production
-    // Apple JWS rule (nested-same-app): notification-nested-other-bundle, -other-environment, -forged
+    // Apple JWS rule (nested-same-app): notification-nested-other-bundle, -other-environment, -forged,
+    // and the nested app transaction of appData: notification-appdata-valid, -other-root, -not-jws,
+    // -other-bundle, -other-app-id
     // Apple JWS rule (external-token-environment): notification-external-token-sandbox, -production
-    // Apple JWS rule (validity-at-signed-date): expired-at-signed-date, no-signed-date
+    // Apple JWS rule (validity-at-signed-date): expired-at-signed-date, no-signed-date, and to the
+    // millisecond (RFC 5280 §4.1.2.5): leaf-valid-at-not-after, leaf-expired-by-milliseconds
     // Apple JWS rule (xcode-opt-in): xcode-transaction
+    // Apple JWS rule (xcode-environment): xcode-transaction-sandbox, xcode-renewal-sandbox-nokid,
+    // xcode-apptransaction-production, xcode-notification-sandbox (the opt-in given every time)
     // Apple JWS rule (environment), Apple JWS rule (bundle-id): transaction-valid policy variations
     // Apple JWS rule (device-verification): the apptransaction-valid cases with a deviceVerificationID
     // (this device in upper case; another device) and transaction-valid without the fields.

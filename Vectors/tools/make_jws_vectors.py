@@ -209,6 +209,34 @@ def main():
     add("xcode-transaction.jws", None, "transaction", "valid", {"bundleId": BUNDLE, "environment": "Xcode", "xcode": True}, "Xcode data with the opt-in")
     add("xcode-transaction.jws", None, "transaction", "signedData.environment", {"bundleId": BUNDLE, "environment": "Sandbox", "xcode": True}, "Xcode data claimed as Sandbox")
 
+    # The Xcode key ships with Xcode: data it signs is accepted only as Xcode data, whatever the
+    # policy's environment, with or without kid, for every kind of signed data.
+    xcode_sandbox = {"bundleId": BUNDLE, "environment": "Sandbox", "xcode": True}
+    add("xcode-transaction-sandbox.jws", compact(xh, txn, xcode_key), "transaction", "jws.xcodeNotAllowed", xcode_sandbox, "Xcode-signed data naming Sandbox, opt-in given, Sandbox policy")
+    xh_nokid = {"alg": "ES256", "x5c": x5c(xcode)}
+    add("xcode-renewal-sandbox-nokid.jws", compact(xh_nokid, renewal, xcode_key), "renewalInfo", "jws.xcodeNotAllowed", xcode_sandbox, "Xcode-signed renewal info naming Sandbox, no kid")
+    add("xcode-apptransaction-production.jws", compact(xh, prod_app, xcode_key), "appTransaction", "jws.xcodeNotAllowed", {"bundleId": BUNDLE, "environment": "Production", "appAppleId": 123456789, "xcode": True}, "Xcode-signed app transaction naming Production")
+    add("xcode-notification-sandbox.jws", compact(xh, notification(data), xcode_key), "notification", "jws.xcodeNotAllowed", xcode_sandbox, "Xcode-signed notification naming Sandbox")
+
+    # A notification about the app carries a nested signed AppTransaction, verified like the others.
+    a_valid = compact(header, app, leaf_key)
+    app_data = {"appAppleId": 123456789, "bundleId": BUNDLE, "environment": "Sandbox", "signedAppTransactionInfo": a_valid}
+
+    def app_notification(nested):
+        return compact(header, notification(None, notificationType="RESCIND_CONSENT", appData=dict(app_data, signedAppTransactionInfo=nested)), leaf_key)
+    add("notification-appdata-valid.jws", app_notification(a_valid), "notification", "valid", sandbox, "nested app transaction")
+    add("notification-appdata-other-root.jws", app_notification(compact({"alg": "ES256", "x5c": x5c(leaf, evil_inter, evil_root)}, app, leaf_key)),
+        "notification", "jws.chain", sandbox, "nested app transaction chained to another root", "chain.untrusted")
+    add("notification-appdata-not-jws.jws", app_notification("not-a-jws"), "notification", "jws.partCount", sandbox, "nested app transaction that is not a JWS")
+    add("notification-appdata-other-bundle.jws", app_notification(compact(header, dict(app, bundleId=BUNDLE + ".other"), leaf_key)),
+        "notification", "signedData.bundleId", sandbox, "nested app transaction for another app")
+    add("notification-appdata-other-app-id.jws", app_notification(compact(header, dict(app, appAppleId=987654321), leaf_key)),
+        "notification", "signedData.appAppleId", sandbox, "nested app transaction naming another app Apple id than the notification")
+
+    # Validity is compared to the millisecond: the leaf is valid through its notAfter (2026-01-01T00:00:00Z).
+    add("leaf-valid-at-not-after.jws", compact(header, dict(txn, signedDate=1767225600000), leaf_key), "transaction", "valid", sandbox, "signedDate equal to the leaf's notAfter")
+    add("leaf-expired-by-milliseconds.jws", compact(header, dict(txn, signedDate=1767225600999), leaf_key), "transaction", "jws.chain", sandbox, "signedDate 999 ms after the leaf's notAfter", "chain.certificateExpired")
+
     for fname, text in files.items():
         with open(os.path.join(OUT, fname), "w") as f:
             f.write(text)

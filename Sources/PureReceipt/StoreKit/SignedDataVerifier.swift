@@ -15,8 +15,10 @@
 //      `deviceVerificationNonce` and the device verification id), environment (equal to the
 //      policy's), bundle id (byte comparison; renewal info carries none), app Apple id (required by a Production policy and compared wherever the
 //      data carries it), like Apple's SignedDataVerifier;
-//   7. notifications: the nested signedTransactionInfo and signedRenewalInfo are verified by
-//      steps 1–6 under the same policy, and must name the notification's bundle id and environment.
+//      Data signed under the Xcode opt-in must name environment Xcode (its key is public);
+//   7. notifications: the nested signedTransactionInfo, signedRenewalInfo and (in appData)
+//      signedAppTransactionInfo are verified by steps 1–6 under the same policy, and must name the
+//      notification's bundle id, environment and (where they carry one) app Apple id.
 // Not checked: revocation of Apple's certificates (OCSP): Docs/SECURITY.md.
 
 import PureCrypto
@@ -161,6 +163,14 @@ public enum SignedDataVerifier {
         _ policy: SignedDataPolicy, environment: StoreKitValue<AppStoreEnvironment>?, bundleId: String?,
         appAppleId: Int64?
     ) throws(SignedDataError) {
+        // Apple JWS rule (xcode-environment): the Xcode StoreKit-testing key ships with Xcode, so data
+        // it signed is accepted only as Xcode data; claiming another environment, it is forged.
+        if case .xcode = policy.signer, environment != .known(.xcode) {
+            let claimed = environment.map { "\($0.rawValue)" } ?? "absent"
+            throw SignedDataError(
+                JWSError(
+                    .xcodeNotAllowed, at: 0, "Xcode-signed data names environment \(claimed.displayEscaped): forged"))
+        }
         // Apple JWS rule (environment): the data names the policy's environment.
         guard environment == .known(policy.environment) else {
             throw SignedDataError("signedData.environment", environment.map { "\($0.rawValue)" } ?? "absent")

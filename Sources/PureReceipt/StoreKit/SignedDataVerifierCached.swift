@@ -51,12 +51,18 @@ extension SignedDataVerifier {
             environment = .known(sandbox ? .sandbox : .production)
         }
         try check(policy, environment: environment, bundleId: n.bundleId, appAppleId: n.appAppleId)
-        // Apple JWS rule (nested-same-app): nested data is verified under the same policy.
+        // Apple JWS rule (nested-same-app): nested data is verified under the same policy, and names
+        // the notification's app Apple id where the policy does not name one.
+        var nestedPolicy = policy
+        nestedPolicy.appAppleId = policy.appAppleId ?? n.appAppleId
         if let nested = n.data?.signedTransactionInfo {
-            _ = try verifyTransaction(Array(nested.utf8), policy: policy, cache: &cache)
+            _ = try verifyTransaction(Array(nested.utf8), policy: nestedPolicy, cache: &cache)
         }
         if let nested = n.data?.signedRenewalInfo {
-            _ = try verifyRenewalInfo(Array(nested.utf8), policy: policy, cache: &cache)
+            _ = try verifyRenewalInfo(Array(nested.utf8), policy: nestedPolicy, cache: &cache)
+        }
+        if let nested = n.appData?.signedAppTransactionInfo {
+            _ = try verifyAppTransaction(Array(nested.utf8), policy: nestedPolicy, cache: &cache)
         }
         return result
     }
@@ -78,7 +84,7 @@ extension SignedDataVerifier {
         do throws(StoreKitError) { object = try Fields.payloadObject(jws.payload) } catch {
             throw SignedDataError(error)
         }
-        let time = DERTime(secondsSince1970: try validityTime(object, P.signedDateField, policy).secondsSince1970)
+        let time = try validityTime(object, P.signedDateField, policy).derTime
         let chain: [Certificate]
         do throws(JWSError) {
             chain = try jws.verifyChain(signer: policy.signer, at: time, cache: &cache)
