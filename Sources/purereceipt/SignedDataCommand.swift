@@ -11,7 +11,9 @@
 //   app Apple id --app-apple-id; the library requires it for Production data;
 //   device       --device-id UUID: the device verification id (AppStore.deviceVerificationID); the
 //                payload's deviceVerification must match it (a UUID in text form only).
-// Options of app receipts only (--bundle-version, --endpoint, --now) are usage errors.
+// Options of app receipts only (--bundle-version, --endpoint, --now, --trust-first) make this
+// input one the command line does not fit: exit 2, code `input.optionNotApplicable` (exit 64
+// depends on the command line only: `precheck`).
 
 import Foundation
 import PureDER
@@ -41,8 +43,11 @@ enum SignedDataCommand {
     )
         -> Int32
     {
+        // An option that does not fit this input is the input's failure (exit 2): the usage status
+        // (64) depends on the command line only, and its syntax was checked by `precheck`.
         for option in ["--bundle-version", "--endpoint", "--now"] where options.last(option) != nil {
-            VerifyCommand.usageFailure("\(option) does not apply to StoreKit 2 signed data", json: json)
+            VerifyCommand.notApplicable(
+                "\(option) does not apply to StoreKit 2 signed data, and this input is that", json: json)
         }
         let requested = requestedKind(options, json: json)
         var policy = SignedDataPolicy(bundleId: "", environment: .production)
@@ -55,7 +60,7 @@ enum SignedDataCommand {
         if let text = options.last("--device-id") {
             // A device verification id is a UUID; hex bytes (an app receipt's device hash input) are not.
             guard text.utf8.count == 36, parseDeviceIdentifier(text) != nil else {
-                VerifyCommand.usageFailure(
+                VerifyCommand.notApplicable(
                     "--device-id: for StoreKit 2 signed data, the device verification UUID (8-4-4-4-12): \(text)",
                     json: json)
             }
@@ -73,7 +78,7 @@ enum SignedDataCommand {
             let names = text.split(separator: ",").map(String.init)
             let parsed = names.compactMap(AppStoreEnvironment.init(rawValue:))
             guard !names.isEmpty, parsed.count == names.count else {
-                VerifyCommand.usageFailure(
+                VerifyCommand.notApplicable(
                     "--environment: for StoreKit 2 signed data, a comma-separated list of Production, Sandbox, "
                         + "Xcode, LocalTesting: \(text)", json: json)
             }
@@ -83,7 +88,8 @@ enum SignedDataCommand {
         let xcode = options.last("--xcode-root").map { path in
             let certificates = VerifyCommand.loadCertificates(path, option: "--xcode-root", json: json)
             guard certificates.count == 1, let certificate = certificates.first else {
-                VerifyCommand.usageFailure(
+                VerifyCommand.fileFailure(
+                    code: "input.notOneCertificate",
                     "--xcode-root \(path): expected exactly one certificate, found \(certificates.count)", json: json)
             }
             return certificate

@@ -28,23 +28,27 @@ enum VerifyCommand {
             case .message(let text): usageFailure(text, json: json)
             }
         }
+        // Every usage error (64) is found here, from the command line alone; once the input is
+        // read, an option that does not fit what the input turned out to be is the input's
+        // failure (2, `notApplicable`): input content never chooses the usage status.
         SignedDataCommand.precheck(options, json: json)
-        let read = readInputOrReason(options.positional.first)
-        if case .success(let input) = read, let signed = SignedDataInput.detect(input.bytes) {
+        var input: (bytes: [UInt8], name: String)
+        switch readInputOrReason(options.positional.first) {
+        case .success(let read): input = read
+        case .failure(let failure): fileFailure(code: InputFailure.code, failure.message, json: json)
+        }
+        if let signed = SignedDataInput.detect(input.bytes) {
             if options.flags.contains("--trust-first") {
-                usageFailure("--trust-first applies to app receipts only", json: json)
+                notApplicable(
+                    "--trust-first applies to app receipts only, and this input is StoreKit 2 signed data", json: json)
             }
             return SignedDataCommand.verify(input, signed, options: options, json: json)
         }
         for option in SignedDataCommand.signedDataOptions where options.last(option) != nil {
-            usageFailure("\(option) applies to StoreKit 2 signed data (JWS) only", json: json)
+            notApplicable(
+                "\(option) applies to StoreKit 2 signed data (JWS) only, and this input is not that", json: json)
         }
         let (policy, endpoint) = makePolicy(options, json: json)
-        var input: (bytes: [UInt8], name: String)
-        switch consume read {
-        case .success(let read): input = read
-        case .failure(let failure): fileFailure(code: InputFailure.code, failure.message, json: json)
-        }
         if LegacyCommand.isLegacy(input.bytes) {
             return LegacyCommand.verify(input, options: options, policy: policy, json: json)
         }
@@ -117,9 +121,9 @@ enum VerifyCommand {
         if let path = options.last("--xcode-root") {
             let certificates = loadCertificates(path, option: "--xcode-root", json: json)
             guard certificates.count == 1, let xcode = certificates.first else {
-                usageFailure(
-                    "--xcode-root \(path): expected exactly one certificate, found \(certificates.count)",
-                    json: json)
+                fileFailure(
+                    code: "input.notOneCertificate",
+                    "--xcode-root \(path): expected exactly one certificate, found \(certificates.count)", json: json)
             }
             policy.xcodeCertificate = xcode
         }
@@ -150,9 +154,10 @@ enum VerifyCommand {
         if let text = options.last("--environment") {
             let environments = text.split(separator: ",").map { ReceiptEnvironment(rawValue: String($0)) }
             let allowed = ReceiptEnvironment.apple.union(policy.xcodeCertificate == nil ? [] : [.xcode])
+            // The names are known (precheck); which of them a receipt can have depends on the input.
             guard !environments.isEmpty, environments.allSatisfy({ allowed.contains($0) }) else {
-                usageFailure(
-                    "--environment: expected a comma-separated list of Production, ProductionSandbox, "
+                notApplicable(
+                    "--environment: for receipts, a comma-separated list of Production, ProductionSandbox, "
                         + "ProductionVPP, ProductionVPPSandbox (and Xcode with --xcode-root): \(text)", json: json)
             }
             policy.environments = Set(environments)
@@ -241,6 +246,13 @@ enum VerifyCommand {
             print(document.text)
         }
         usageError(message)
+    }
+
+    /// The input is not what the options need (e.g. --trust-first on StoreKit 2 signed data):
+    /// exit 2, code `input.optionNotApplicable`, with --json a 21002 document. Not a usage error:
+    /// the same command line is right for another input.
+    static func notApplicable(_ message: String, json: Bool) -> Never {
+        fileFailure(code: "input.optionNotApplicable", message, json: json)
     }
 
     /// A file that cannot be used (exit 2); with --json also a document with status 21002.

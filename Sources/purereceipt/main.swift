@@ -4,8 +4,10 @@
 // Exit status (a contract scripts depend on):
 //   0  genuine, and every requested check holds
 //   1  well-formed but not genuine, or a requested check failed
-//   2  not a well-formed receipt, or the file could not be read
-//  64  usage error
+//   2  not a well-formed receipt, the file could not be read, or the input is not what the
+//      options need (e.g. --trust-first on StoreKit 2 signed data: `input.optionNotApplicable`)
+//  64  usage error, decided from the command line alone before any input is read: no input
+//      content can choose it
 
 import Foundation
 import PureDER
@@ -65,7 +67,8 @@ let usage = """
            certificates that are not self-issued act as the pinned intermediates.
 
     exit status: 0 genuine and all requested checks hold; 1 not genuine or a check failed;
-                 2 not a well-formed receipt or unreadable file; 64 usage error
+                 2 not a well-formed receipt, unreadable file, or an input the options do not
+                 apply to; 64 usage error (from the command line alone)
     """
 
 /// Writes the message to stderr and exits. Each line of `message` is escaped (`displayEscaped`):

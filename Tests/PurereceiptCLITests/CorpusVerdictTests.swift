@@ -114,7 +114,7 @@ struct CorpusVerdictTests {
             #expect(result.status == 0, "\(result)")
             #expect(result.stdout.contains("XCODE TEST RECEIPT"), "\(result)")
         case .legacy:
-            #expect(result.status == 64, "an app-receipt option is a usage error here: \(result)")
+            #expect(result.status == 2, "an app-receipt option does not fit this input: \(result)")
             #expect(result.stderr.contains("does not apply to legacy"), "\(result)")
         case .negative:
             #expect(result.status == 2, "\(result)")

@@ -131,9 +131,11 @@ struct ExitStatusTests {
                 name: "CLI rule (device-id syntax): --device-id \(bad.debugDescription) is a usage error",
                 arguments: ["verify", "--device-id", bad, main], status: 64, stderr: "--device-id")
         } + [
+            // A known name that this input cannot have: the input's failure, not the command line's.
             ExitCase(
                 name: "--environment Xcode is not an Apple environment",
-                arguments: ["verify", "--environment", "Xcode", main], status: 64, stderr: "--environment"),
+                arguments: ["verify", "--environment", "Xcode", main], status: 2,
+                stderr: "input.optionNotApplicable: --environment"),
             ExitCase(
                 name: "--environment empty list", arguments: ["verify", "--environment", ",", main], status: 64,
                 stderr: "--environment"),

@@ -186,13 +186,9 @@ struct SignedDataCLITests {
             ["--kind", "receipt", "Vectors/jws/transaction-valid.jws"],
             ["--app-apple-id", "twelve", "Vectors/jws/transaction-valid.jws"],
             ["--app-apple-id", "-5", "Vectors/jws/transaction-valid.jws"],
-            ["--environment", "ProductionSandbox", "Vectors/jws/transaction-valid.jws"],
-            ["--device-id", "00", "Vectors/jws/transaction-valid.jws"],
-            ["--endpoint", "sandbox", "Vectors/jws/transaction-valid.jws"],
-            ["--bundle-version", "1", "Vectors/jws/transaction-valid.jws"],
             ["--at", "yesterday", "Vectors/jws/transaction-valid.jws"],
-            ["--kind", "transaction", "Vectors/receipts/valid-der-sha256.der"],
-            ["--app-apple-id", "1", "Vectors/receipts/valid-der-sha256.der"],
+            // Options that do not fit the input (a receipt option on a JWS, a JWS option on a
+            // receipt) exit 2, not 64: UsageStatusTests.
         ])
     func usage(arguments: [String]) async throws {
         let result = try await CLI.run(["verify"] + arguments)

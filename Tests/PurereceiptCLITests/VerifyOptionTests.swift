@@ -46,11 +46,11 @@ struct VerifyOptionTests {
         OptionCase(
             name: "--trust-first is for app receipts only",
             arguments: ["--trust-first", "Vectors/jws/transaction-valid.jws"],
-            status: 64, expect: ["--trust-first applies to app receipts only"]),
+            status: 2, expect: ["input.optionNotApplicable", "--trust-first applies to app receipts only"]),
         OptionCase(
             name: "--trust-first does not apply to legacy transaction receipts",
-            arguments: ["--trust-first", "Vectors/legacy/forged-leaf-other-issuer.b64"], status: 64,
-            expect: ["--trust-first does not apply to legacy transaction receipts"]),
+            arguments: ["--trust-first", "Vectors/legacy/forged-leaf-other-issuer.b64"], status: 2,
+            expect: ["input.optionNotApplicable", "--trust-first does not apply to legacy transaction receipts"]),
         // --root
         OptionCase(
             name: "--root DER", arguments: ["--root", "Vectors/pki/root.der", main], status: 0,
@@ -269,13 +269,14 @@ struct VerifyOptionTests {
         }
     }
 
-    @Test("--xcode-root with a PEM file of two certificates is a usage error")
+    @Test("--xcode-root with a PEM file of two certificates is a file that cannot be used (exit 2)")
     func xcodeRootTwoCertificates() async throws {
         let pem = try CLI.bytes("Vectors/pki/xcode.pem") + CLI.bytes("Vectors/pki/root.pem")
         let url = try CLI.temporaryFile(pem, suffix: ".pem")
         defer { try? FileManager.default.removeItem(at: url) }
         let result = try await CLI.run(["verify", "--xcode-root", url.path, VerifyOptionTests.xcodeReceipt])
-        #expect(result.status == 64, "\(result)")
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("input.notOneCertificate"), "\(result)")
         #expect(result.stderr.contains("expected exactly one certificate, found 2"), "\(result)")
     }
 
