@@ -66,11 +66,13 @@ enum LegacyCommand {
         lines.append(
             TextReport.row(
                 "  environment",
-                legacy.environments.map { "ok  \(receipt.environmentName) is one of \($0.joined(separator: ", "))" }
+                legacy.environments.map {
+                    "ok  \(receipt.environmentName) is one of \($0.joined(separator: ", ")) (an unsigned outer value)"
+                }
                     ?? "-   not requested (--environment)"))
         let note = verified.hasWeakKey ? " (RSA-1024 leaf: evidence about history, not current proof)" : ""
         lines.append(TextReport.row("Verdict", "GENUINE — signature, chain and every requested check hold" + note))
-        print(lines.joined(separator: "\n"))
+        print(TextReport.render(lines))
         return ExitCode.genuine
     }
 
@@ -78,19 +80,7 @@ enum LegacyCommand {
         let receipt = parse(input.bytes, json: json)
         let certificate = receipt.signatureBlob.certificate
         if json {
-            let object: [String: Any] = [
-                "verified": false, "warning": "unverified: nothing here is trustworthy",
-                "format": "legacy-transaction-receipt", "version": Int(receipt.signatureBlob.version),
-                "receipt": receipt.entries.map { [$0.key, $0.value] },
-                "purchase_info": receipt.purchaseInfo.entries.map { [$0.key, $0.value] },
-                "certificate": [
-                    "subject": certificate.subject.description, "issuer": certificate.issuer.description,
-                    "not_before": certificate.notBefore.description, "not_after": certificate.notAfter.description,
-                    "key": certificate.publicKey.description, "sha256": TextReport.hex(certificate.sha256Fingerprint()),
-                ],
-            ]
-            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]))
-            print(data.flatMap { String(data: $0, encoding: .utf8) } ?? "{}")
+            writeInspectJSON(receipt)
             return ExitCode.genuine
         }
         var lines = ["UNVERIFIED: decoded without checking signature, chain or policy. Nothing here is trustworthy."]
@@ -99,44 +89,100 @@ enum LegacyCommand {
         lines.append("Certificate (embedded leaf)")
         lines += TextReport.certificateLines([certificate], anchorLast: false)
         lines.append(TextReport.row("Verdict", "UNVERIFIED"))
-        print(lines.joined(separator: "\n"))
+        print(TextReport.render(lines))
         return ExitCode.genuine
+    }
+
+    /// The `--json` report of inspect, written with the library's JSONWriter (keys sorted; strings
+    /// escaped per RFC 8259 §7).
+    static func writeInspectJSON(_ receipt: LegacyTransactionReceipt) {
+        let certificate = receipt.signatureBlob.certificate
+        var json = JSONWriter(pretty: true)
+        func pairs(_ entries: [LegacyPlistEntry]) {
+            json.beginArray()
+            for entry in entries {
+                json.beginArray()
+                json.string(entry.key)
+                json.string(entry.value)
+                json.endArray()
+            }
+            json.endArray()
+        }
+        json.beginObject()
+        json.key("certificate")
+        json.beginObject()
+        json.field("issuer", certificate.issuer.description)
+        json.field("key", certificate.publicKey.description)
+        json.field("not_after", certificate.notAfter.description)
+        json.field("not_before", certificate.notBefore.description)
+        json.field("sha256", TextReport.hex(certificate.sha256Fingerprint()))
+        json.field("subject", certificate.subject.description)
+        json.endObject()
+        json.field("format", "legacy-transaction-receipt")
+        json.key("purchase_info")
+        pairs(receipt.purchaseInfo.entries)
+        json.key("receipt")
+        pairs(receipt.entries)
+        json.field("receipt_note", "outer pairs \(unsignedNote); only purchase_info is signed")
+        json.field("verified", false)
+        json.field("version", Int64(receipt.signatureBlob.version))
+        json.field("warning", "unverified: nothing here is trustworthy")
+        json.endObject()
+        print(json.text)
     }
 
     /// dump: the outer plist and purchase-info pairs with their byte offsets, and the blob layout.
     static func dump(_ input: (bytes: [UInt8], name: String)) -> Int32 {
         let receipt = parse(input.bytes, json: false)
         let blob = receipt.signatureBlob
-        print("offset  receipt (old-style plist)")
+        /// `offset`, right-aligned in six columns, then `text`.
+        func line(_ offset: Int, _ text: String) -> String {
+            let number = String(offset)
+            return String(repeating: " ", count: max(0, 6 - number.count)) + number + "  " + text
+        }
+        var lines = ["offset  receipt (old-style plist; outer pairs \(unsignedNote))"]
         for entry in receipt.entries {
             let value =
                 entry.value.count > 72
                 ? String(entry.value.prefix(72)) + "… (\(entry.value.utf8.count) bytes)" : entry.value
-            print(String(format: "%6d  ", entry.offset) + "\"\(entry.key)\" = \"\(value)\"")
+            lines.append(line(entry.offset, "\"\(entry.key)\" = \"\(value)\""))
         }
-        print("offset  purchase-info (\(receipt.purchaseInfoBytes.count) bytes, signed)")
+        lines.append("offset  purchase-info (\(receipt.purchaseInfoBytes.count) bytes, signed)")
         for entry in receipt.purchaseInfo.entries {
-            print(String(format: "%6d  ", entry.offset) + "\"\(entry.key)\" = \"\(entry.value)\"")
+            lines.append(line(entry.offset, "\"\(entry.key)\" = \"\(entry.value)\""))
         }
         let certificateStart = blob.signature.endIndex + (blob.version == 1 ? 0 : 4)
-        print("offset  signature blob")
-        print(String(format: "%6d  ", 0) + "version \(blob.version)")
-        print(String(format: "%6d  ", 1) + "RSA signature, \(blob.signature.count) bytes")
-        if blob.version != 1 {
-            print(String(format: "%6d  ", blob.signature.endIndex) + "certificate length (4 bytes)")
-        }
-        print(
-            String(format: "%6d  ", certificateStart)
-                + "certificate, \(blob.certificate.derEncoded.count) bytes: \(blob.certificate.subject)")
-        if blob.version == 1 { print(String(format: "%6d  ", blob.certificate.derEncoded.endIndex) + "00 00 00 00") }
+        lines.append("offset  signature blob")
+        lines.append(line(0, "version \(blob.version)"))
+        lines.append(line(1, "RSA signature, \(blob.signature.count) bytes"))
+        if blob.version != 1 { lines.append(line(blob.signature.endIndex, "certificate length (4 bytes)")) }
+        lines.append(
+            line(
+                certificateStart, "certificate, \(blob.certificate.derEncoded.count) bytes: \(blob.certificate.subject)"
+            ))
+        if blob.version == 1 { lines.append(line(blob.certificate.derEncoded.endIndex, "00 00 00 00")) }
+        // Each line escaped: the plist's escapes (`\033`, `\U202E`, …) decode to characters that
+        // must not reach the terminal raw.
+        print(TextReport.render(lines))
         return ExitCode.genuine
     }
+
+    /// What the outer plist's pairs prove: nothing (only purchase-info is signed).
+    static let unsignedNote = "unsigned: not covered by the signature, anyone can edit them"
 
     static func summary(_ receipt: LegacyTransactionReceipt) -> [String] {
         var lines = [
             TextReport.row("Format", "legacy transaction receipt, signature version \(receipt.signatureBlob.version)"),
-            TextReport.row("Environment", receipt.environment ?? "Production (no environment key)"),
+            TextReport.row(
+                "Environment", (receipt.environment ?? "Production (no environment key)") + "  (unsigned)"),
         ]
+        // The outer pairs other than the signature and the signed purchase-info: shown (escaped
+        // with the rest of the report) and labelled for what they are.
+        lines.append("Outer pairs (\(unsignedNote))")
+        for entry in receipt.entries
+        where !entry.key.utf8.elementsEqual("signature".utf8) && !entry.key.utf8.elementsEqual("purchase-info".utf8) {
+            lines.append(TextReport.row("  " + entry.key, entry.value))
+        }
         lines.append("Purchase info (signed, file order)")
         for entry in receipt.purchaseInfo.entries { lines.append(TextReport.row("  " + entry.key, entry.value)) }
         return lines
