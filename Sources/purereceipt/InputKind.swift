@@ -7,11 +7,14 @@
 // - any other PEM block (`-----BEGIN PRIVATE KEY-----`, `PKCS7`, `PUBLIC KEY`, …), named by its label;
 // - an App Store Server Notification V2 body, `{"signedPayload": "…"}`, that is not strict JSON
 //   (a well-formed one, and every compact JWS, was dispatched to StoreKit 2 verification before any
-//   receipt parse: SignedDataInput.swift), or another JSON object.
+//   receipt parse: SignedDataInput.swift), another JSON object, or JSON text over a limit of the
+//   JSON reader. JSON is named by JSONInput.swift: from a bounded prefix, then by the library's
+//   strict reader within JSONLimits; never by Foundation.
 // Anything else returns nil and the caller reports the parse error as before. Every recognised
-// kind exits with status 2 (not a receipt), code `input.<kind>`, and with --json a 21002 document.
+// kind exits with status 2 (not a receipt), code `input.<kind>` (a JSON text over a limit: the
+// reader's `limit.json.<bound>`), and with --json a 21002 document.
 
-import Foundation
+import PureJSON
 import PureReceipt
 import PureX509
 
@@ -20,17 +23,40 @@ enum InputKind: Equatable {
     case certificate(form: String, subject: String)
     /// A PEM block of another kind, e.g. "PRIVATE KEY".
     case pem(label: String)
-    /// A JSON object with a string `signedPayload` member that the strict JSON reader refused: an
-    /// App Store Server Notification V2 body that cannot be verified as written.
-    case signedPayloadJSON
-    /// Any other JSON object.
-    case jsonObject
+    /// A JSON object whose first member is `signedPayload` that is not verified: `why` (not
+    /// strict JSON, or too large to read with other members): an App Store Server Notification V2
+    /// body that cannot be verified as written.
+    case signedPayloadJSON(why: String)
+    /// Any other JSON object; `detail`: what is known beyond that (not strict JSON, or named from
+    /// its prefix only), nil when it read as strict JSON.
+    case jsonObject(detail: String?)
+    /// JSON text over a bound of `JSONLimits` (`error.kind` is a limit), not read further;
+    /// `notificationBody`: its first member is `signedPayload`.
+    case jsonOverLimit(JSONError, notificationBody: Bool)
 
     /// The kind of `bytes`, when it is a known kind of input that is not a receipt. `base64`: the
     /// bytes were decoded from base64 text by the caller.
     static func detect(_ bytes: [UInt8], base64: Bool = false) -> InputKind? {
-        let text = String(decoding: bytes.prefix(64 * 1024), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = SignedDataInput.trimWhiteSpace(bytes)
+        // A JSON object (an old-style plist, `{ "key" = "value"; }`, is not one), named without
+        // building Foundation objects (JSONInput.swift). Nothing else starts with `{`.
+        if trimmed.first == UInt8(ascii: "{") {
+            switch JSONInput.read(bytes) {
+            case nil: return nil
+            case .object: return .jsonObject(detail: nil)
+            case .refused(let error, let shape) where error.code.hasPrefix("limit."):
+                return .jsonOverLimit(error, notificationBody: shape.namesSignedPayload)
+            case .refused(let error, let shape):
+                let why = "not strict JSON (RFC 8259: \(error.code) at byte \(error.offset))"
+                return shape.namesSignedPayload ? .signedPayloadJSON(why: why) : .jsonObject(detail: why)
+            case .unread(let shape):
+                let size = "over \(JSONInput.prefixBytes) bytes"
+                return shape.namesSignedPayload
+                    ? .signedPayloadJSON(why: "\(size) and not only {\"signedPayload\": \"…\"} (not read)")
+                    : .jsonObject(detail: "\(size), named from its first \(JSONInput.prefixBytes) and not read")
+            }
+        }
+        let text = String(decoding: trimmed.prefix(64 * 1024), as: UTF8.self)
         if text.hasPrefix("-----BEGIN ") {
             let label = String(text.dropFirst("-----BEGIN ".count).prefix { $0 != "-" && $0 != "\n" })
             guard label == "CERTIFICATE" || label == "X509 CERTIFICATE" || label == "TRUSTED CERTIFICATE" else {
@@ -45,10 +71,6 @@ enum InputKind: Equatable {
             return .certificate(
                 form: bytes.first == 0x30 && !base64 ? "DER" : "base64 DER", subject: certificate.subject.description)
         }
-        // A JSON object (an old-style plist, `{ "key" = "value"; }`, is not one).
-        if text.hasPrefix("{"), let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] {
-            return object["signedPayload"] is String ? .signedPayloadJSON : .jsonObject
-        }
         return nil
     }
 
@@ -59,6 +81,7 @@ enum InputKind: Equatable {
         case .pem: return "input.pem"
         case .signedPayloadJSON: return "input.jws"
         case .jsonObject: return "input.json"
+        case .jsonOverLimit(let error, _): return error.code
         }
     }
 
@@ -73,11 +96,32 @@ enum InputKind: Equatable {
                 + "a certificate is given to verify with --root or --xcode-root"
         case .pem(let label):
             return "this is a PEM file (\(label)), not a receipt: \(Self.expected)"
-        case .signedPayloadJSON:
-            return "this is an App Store Server Notification V2 body that is not strict JSON (RFC 8259: e.g. a "
-                + "duplicate member name), so its signedPayload is not verified: \(Self.expected)"
-        case .jsonObject:
+        case .signedPayloadJSON(let why):
+            return "this is an App Store Server Notification V2 body that is \(why), so its signedPayload is not "
+                + "verified: \(Self.expected)"
+        case .jsonObject(nil):
             return "this is a JSON document, not a receipt: \(Self.expected)"
+        case .jsonObject(let detail?):
+            return "this is a JSON document (\(detail)), not a receipt: \(Self.expected)"
+        case .jsonOverLimit(let error, let notificationBody):
+            let what =
+                notificationBody
+                ? "an App Store Server Notification V2 body ({\"signedPayload\": …})" : "a JSON document"
+            return "this is \(what) over a limit of the JSON reader (\(Self.bound(error.kind)); at byte "
+                + "\(error.offset)), so it is refused"
+                + (notificationBody ? " and its signedPayload is not verified" : "") + ": \(Self.expected)"
+        }
+    }
+
+    /// The bound a limit error names, with its value (JSONLimits.swift).
+    static func bound(_ kind: JSONError.Kind) -> String {
+        switch kind {
+        case .inputTooLarge: return "at most \(JSONLimits.maxInputBytes) bytes of JSON text"
+        case .nestingTooDeep: return "nesting at most \(JSONLimits.maxDepth) deep"
+        case .stringTooLong: return "strings and numbers at most \(JSONLimits.maxStringBytes) bytes"
+        case .tooManyMembers: return "at most \(JSONLimits.maxObjectMembers) members in an object"
+        case .tooManyElements: return "at most \(JSONLimits.maxArrayElements) elements in an array"
+        default: return kind.rawValue
         }
     }
 

@@ -6,7 +6,9 @@
 //     (a malformed JWS, e.g. two parts or standard base64, still goes to the JWS verifier, which
 //     says what is wrong with it);
 //   - a notification body: a strict JSON object with a string member `signedPayload`
-//     (App Store Server Notifications V2, `responseBodyV2`).
+//     (App Store Server Notifications V2, `responseBodyV2`), read by the library's JSON reader
+//     within its limits, never by Foundation; a text over 64 KiB only when it is that one member
+//     (JSONInput.swift).
 // Neither an app receipt (DER, or base64 without dots) nor a legacy receipt (old-style plist,
 // never strict JSON) matches.
 //
@@ -15,7 +17,6 @@
 // verified. The kind picks which verifier runs; every verifier checks structure, signature and
 // chain first, so the choice never turns a forgery or a malformed input into a genuine verdict.
 
-import Foundation
 import PureJSON
 import PureReceipt
 import PureX509
@@ -50,7 +51,9 @@ struct SignedDataInput {
         let trimmed = trimWhiteSpace(bytes)
         guard let first = trimmed.first else { return nil }
         if first == UInt8(ascii: "{") {
-            guard let object = try? JSONReader.read(Array(trimmed)).objectValue,
+            // Read strictly and within JSONLimits, or not at all (JSONInput.swift); a text over the
+            // limits is named where the receipt parse fails (InputKind).
+            guard case .object(let object) = JSONInput.read(bytes),
                 let payload = object["signedPayload"]?.stringValue
             else { return nil }
             return SignedDataInput(jws: Array(trimWhiteSpace(Array(payload.utf8))), isNotificationBody: true)
