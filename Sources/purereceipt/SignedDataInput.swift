@@ -56,7 +56,10 @@ struct SignedDataInput {
             guard case .object(let object) = JSONInput.read(bytes),
                 let payload = object["signedPayload"]?.stringValue
             else { return nil }
-            return SignedDataInput(jws: Array(trimWhiteSpace(Array(payload.utf8))), isNotificationBody: true)
+            // One copy of the payload (the common case: no white space to trim).
+            let utf8 = Array(payload.utf8)
+            let jws = trimWhiteSpace(utf8)
+            return SignedDataInput(jws: jws.count == utf8.count ? utf8 : Array(jws), isNotificationBody: true)
         }
         let base64url = trimmed.allSatisfy { byte in
             switch byte {
