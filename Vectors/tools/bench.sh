@@ -83,7 +83,7 @@ memory() {
 # 3. the CLI (`verify`, `inspect`, `dump`, from a file and from standard input) on a 30 MB JSON
 #    document that is no notification body and on 15 M ASCII zeros: time and peak RSS against the
 #    input size (Vectors/tools/measure-hostile.sh).
-# env: TIMEOUT (default 120) seconds for any one process; FAST (default 0.5) seconds: a refusal
+# env: TIMEOUT (default 120) seconds for any one process; FAST (default 2) seconds: a refusal
 #      slower than this is reported from its single run instead of compare.py's rounds.
 hostile() {
     HOSTILE="$TMP/purereceipt-hostile"
@@ -105,7 +105,7 @@ hostile() {
     echo
     echo "== 2. hostile certificate names: refusal time against OpenSSL, peak RSS =="
     python3 Vectors/tools/hostile_bench.py --bench "$BENCH" --anchor "$ANCHOR-hostile" --fixtures "$FIXTURES" \
-        --compare "$SHARED/compare.py" --rounds 5 --timeout "${TIMEOUT:-120}" --fast "${FAST:-0.5}"
+        --compare "$SHARED/compare.py" --rounds 5 --timeout "${TIMEOUT:-120}" --fast "${FAST:-2}"
     echo
     echo "== 3. JSON and zeros through the CLI (goal: peak RSS above baseline ≤ 1.5× the input) =="
     INPUTS="json-30m.json zeros-15m.txt" STDIN=1 TIMEOUT="${TIMEOUT:-120}" \

@@ -18,7 +18,7 @@ within the noise of a process's RSS (about 1 MB) and is not judged. Goals: time 
 ≤ 1.5× the input.
 
 usage: hostile_bench.py --bench BENCH --anchor ANCHOR --fixtures DIR --compare COMPARE.PY
-                        [--rounds 5] [--timeout 120] [--fast 0.5] [CASE...]
+                        [--rounds 5] [--timeout 120] [--fast 2] [CASE...]
 Part of the PureReceipt measurements. Licence: Apache-2.0.
 """
 
@@ -82,7 +82,7 @@ def main():
     ap.add_argument("--compare", required=True)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--timeout", type=int, default=120)
-    ap.add_argument("--fast", type=float, default=0.5)
+    ap.add_argument("--fast", type=float, default=2.0)
     ap.add_argument("cases", nargs="*")
     a = ap.parse_args()
     pin = ["taskset", "-c", "1"]
