@@ -6,7 +6,8 @@
 // labels are skipped whole; inside a block, base64 with whitespace (space, tab, CR, LF) anywhere.
 // Refused: RFC 1421 headers inside a block, characters outside the base64 alphabet, padding
 // anywhere but at the end, non-zero pad bits (RFC 4648 §3.5 allows a decoder to reject them), a
-// block without its end line, and input without any CERTIFICATE block.
+// block without its end line, and input without any CERTIFICATE block. The base64 rules are PureDER
+// `Base64.Options.wrapped`.
 // Decoding errors are reported as `DERError.invalidValue` with the byte offset in the PEM text.
 
 import PureDER
@@ -52,62 +53,23 @@ enum PEM {
         return nil
     }
 
-    /// RFC 4648 §4 base64 of `range` of `text`, whitespace ignored.
+    /// The base64 (RFC 4648 §4) of `range` of `text`, white space skipped (PureDER `Base64`, `.wrapped`),
+    /// refusals reported at their offset in `text`.
     static func decodeBase64(_ text: [UInt8], _ range: Range<Int>) throws(DERError) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(range.count / 4 * 3)
-        var group: UInt32 = 0
-        var count = 0
-        var padding = 0
-        for index in range {
-            let byte = text[index]
-            if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A { continue }
-            if byte == UInt8(ascii: "=") {
-                // RFC 4648 §4: padding only completes the final quantum, one or two characters.
-                guard count >= 2, padding < 2 else {
-                    throw DERError(.invalidValue, at: index, "PEM: misplaced padding")
-                }
-                padding += 1
-                group <<= 6
-                count += 1
-            } else {
-                guard padding == 0, let value = sextet(byte) else {
-                    throw DERError(.invalidValue, at: index, "PEM: not a base64 character")
-                }
-                group = group << 6 | UInt32(value)
-                count += 1
+        do throws(Base64Error) {
+            return try Base64.decode(text, in: range, .wrapped)
+        } catch {
+            switch error {
+            case .invalidPadding(let at) where range.contains(at) && text[at] == 0x3D:
+                throw DERError(.invalidValue, at: at, "PEM: misplaced padding")
+            case .invalidCharacter(let at, _), .invalidPadding(let at):
+                throw DERError(.invalidValue, at: at, "PEM: not a base64 character")
+            case .invalidLength:
+                throw DERError(.invalidValue, at: range.upperBound, "PEM: base64 length not a multiple of 4")
+            case .nonZeroTrailingBits(let at):
+                // Reported at the `=` ending the group: the last `=`, as only white space follows it.
+                throw DERError(.invalidValue, at: text[range].lastIndex(of: 0x3D) ?? at, "PEM: non-zero pad bits")
             }
-            if count == 4 {
-                let triple = [
-                    UInt8(truncatingIfNeeded: group >> 16), UInt8(truncatingIfNeeded: group >> 8),
-                    UInt8(truncatingIfNeeded: group),
-                ]  // group < 2^24: four 6-bit values
-                let kept = 3 - padding
-                // RFC 4648 §3.5: pad bits must be zero in a canonical encoding.
-                if padding > 0, triple[kept...].contains(where: { $0 != 0 }) {
-                    throw DERError(.invalidValue, at: index, "PEM: non-zero pad bits")
-                }
-                output += triple[..<kept]
-                group = 0
-                count = 0
-                if padding > 0 { padding = 3 }  // nothing may follow a padded quantum
-            }
-        }
-        guard count == 0 else {
-            throw DERError(.invalidValue, at: range.upperBound, "PEM: base64 length not a multiple of 4")
-        }
-        return output
-    }
-
-    /// The 6-bit value of a base64 alphabet character (RFC 4648 Table 1).
-    private static func sextet(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return byte - UInt8(ascii: "A")
-        case UInt8(ascii: "a")...UInt8(ascii: "z"): return byte - UInt8(ascii: "a") + 26
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0") + 52
-        case UInt8(ascii: "+"): return 62
-        case UInt8(ascii: "/"): return 63
-        default: return nil
         }
     }
 }
