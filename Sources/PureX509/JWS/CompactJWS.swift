@@ -42,9 +42,9 @@ public struct CompactJWS: Sendable {
             throw JWSError(.partCount, at: dots.count > 2 ? dots[2] : 0, "\(dots.count + 1) parts")
         }
         // RFC 7515 §2: each part is base64url "with all trailing '=' characters omitted".
-        let headerBytes = try JWSBase64.decode(bytes[0..<first], url: true, base: 0, "header")
-        payload = try JWSBase64.decode(bytes[(first + 1)..<second], url: true, base: first + 1, "payload")
-        signature = try JWSBase64.decode(bytes[(second + 1)...], url: true, base: second + 1, "signature")
+        let headerBytes = try Self.base64(bytes, 0..<first, .urlUnpadded, "header")
+        payload = try Self.base64(bytes, (first + 1)..<second, .urlUnpadded, "payload")
+        signature = try Self.base64(bytes, (second + 1)..<bytes.count, .urlUnpadded, "signature")
         signingInput = bytes[0..<second]
 
         let parsed: JSONValue
@@ -80,7 +80,8 @@ public struct CompactJWS: Sendable {
         var certificates: [Certificate] = []
         for (index, entry) in chain.enumerated() {
             guard let text = entry.stringValue else { throw JWSError(.headerMember, at: 0, "x5c[\(index)]") }
-            let der = try JWSBase64.decode(ArraySlice(text.utf8), url: false, base: 0, "x5c[\(index)]")
+            let utf8 = Array(text.utf8)
+            let der = try Self.base64(utf8, 0..<utf8.count, .unwrapped, "x5c[\(index)]")
             do throws(X509Error) {
                 certificates.append(try Certificate(derEncoded: der))
             } catch {
@@ -92,6 +93,18 @@ public struct CompactJWS: Sendable {
         // R and S, each 32 octets: 64 octets, never a DER ECDSA-Sig-Value.
         guard signature.count == 64 else {
             throw JWSError(.signatureLength, at: second + 1, "\(signature.count) bytes")
+        }
+    }
+
+    /// `range` of `bytes` decoded as `options` base64 (PureDER `Base64`); a refusal is `.base64` at
+    /// the offending byte's index in `bytes`, or at the end of `range` when its length is wrong.
+    private static func base64(_ bytes: [UInt8], _ range: Range<Int>, _ options: Base64.Options, _ what: String)
+        throws(JWSError) -> [UInt8]
+    {
+        do throws(Base64Error) {
+            return try Base64.decode(bytes, in: range, options)
+        } catch {
+            throw JWSError(.base64, at: error.offset ?? range.upperBound, what)
         }
     }
 
