@@ -35,6 +35,10 @@ public enum Limits {
     public static let maxExtensions = 64
     /// Most relative distinguished names (and attributes per RDN) in one Name.
     public static let maxNameComponents = 64
+    /// Largest encoded Name, in bytes (64 KiB). Real names are under 300 bytes (RFC 5280's upper
+    /// bounds make an ordinary name a few hundred); OpenSSL refuses names over 1 MiB. Names are
+    /// compared and rendered, so an attacker-sized name only costs.
+    public static let maxNameBytes = 64 * 1024
     /// Most SignerInfos read from a SignedData (the receipt policy then requires exactly one).
     public static let maxSignerInfos = 8
     /// Most signed attributes in one SignerInfo.

@@ -2,7 +2,8 @@
 //
 // Accepts: the rdnSequence choice; each RelativeDistinguishedName a non-empty SET of
 // AttributeTypeAndValue; each of those an OBJECT IDENTIFIER followed by exactly one element of any
-// type; at most `Limits.maxNameComponents` RDNs and attributes in total.
+// type; at most `Limits.maxNameComponents` RDNs and attributes in total, and at most
+// `Limits.maxNameBytes` bytes of encoding.
 // Comparison: byte equality of the whole Name TLV. RFC 5280 §7.1 describes a comparison after
 // case folding and whitespace normalisation (RFC 4518); we do not implement it: certificate
 // chaining here requires the issuer field of a certificate to be byte-identical to its issuer's
@@ -29,6 +30,9 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     /// Reads and validates one Name at the cursor.
     static func read(from cursor: inout DERCursor, _ context: String) throws(DERError) -> DistinguishedName {
         let element = try cursor.readElement(.sequence, context)
+        guard element.encodedBytes.count <= Limits.maxNameBytes else {
+            throw DERError(.inputTooLarge, at: element.start, "\(context): name over Limits.maxNameBytes")
+        }
         var rdns = element.content
         var components = 0
         while !rdns.isAtEnd {

@@ -55,11 +55,12 @@ struct PathSearchBoundsTests {
         #expect(code == "chain.intermediateMarkerMissing")
     }
 
-    @Test("bounded-error rule: a megabyte name renders as at most maxRendered characters, escaped")
+    @Test("bounded-error rule: a name of tens of kilobytes renders as at most maxRendered characters, escaped")
     func hugeNameRendersBounded() throws {
-        let huge = String(repeating: "\u{1b}\u{202e}\"\\", count: 256 * 1024)
-        let hangul = String(repeating: "한", count: 400_000)
-        for value in [huge, hangul] {
+        // Just under Limits.maxNameBytes of encoding each.
+        let escapeHeavy = String(repeating: "\u{1b}\u{202e}\"\\", count: 10_000)
+        let hangul = String(repeating: "한", count: 20_000)
+        for value in [escapeHeavy, hangul] {
             let parts = CertificateParts.with {
                 $0.subject = DER.name(value)
                 $0.issuer = DER.name(value)
@@ -74,5 +75,13 @@ struct PathSearchBoundsTests {
             let error = X509Error(.badSignature, certificate: certificate.subject)
             #expect(error.description.count <= DistinguishedName.maxRendered * 9 + 100)
         }
+    }
+
+    @Test("limit rule: a name over Limits.maxNameBytes is refused while parsing, as OpenSSL refuses one over 1 MiB")
+    func oversizedNameRefused() throws {
+        let value = String(repeating: "x", count: Limits.maxNameBytes)
+        let parts = CertificateParts.with { $0.subject = DER.name(value) }
+        let code = x509ErrorCode { () throws(X509Error) in try Certificate(derEncoded: parts.encoded) }
+        #expect(code == "limit.inputSize")
     }
 }
