@@ -36,33 +36,28 @@ extension FuzzTargets {
         Result { () throws(ReceiptValidationError) in try ReceiptValidator.validate(data, policy: testPolicy) }
     }
 
-    /// `testPolicy` with `checksTrustFirst`.
-    static let trustFirstPolicy: ReceiptPolicy = {
-        var policy = testPolicy
-        policy.checksTrustFirst = true
-        return policy
-    }()
-
-    /// Codes `checksTrustFirst` may give where the default names another fault first: the checks
-    /// of the signer and its path (SignedData.untrustedSignerError).
-    static func isSignerRefusal(_ code: String) -> Bool {
-        code.hasPrefix("chain.") || code.hasPrefix("signature.")
-            || ["cms.signerCount", "cms.structure", "x509.unsupportedPublicKey"].contains(code)
+    /// The outcome as its code, for comparing two runs.
+    static func code(_ result: Result<VerifiedReceipt, ReceiptValidationError>) -> String {
+        switch result {
+        case .success: return "valid"
+        case .failure(let error): return error.code
+        }
     }
 
-    /// Runs the full receipt validation on `data`, and again with `checksTrustFirst`: that may only
-    /// refuse a signer earlier (with a code of `isSignerRefusal`), never accept what the default
-    /// refuses or refuse what it accepts; anything else stops the fuzzer.
+    /// Runs the full receipt validation on `data`, then twice through one chain cache (a miss, then
+    /// a hit when a path verified): a cache may only skip certificate signatures, never change a
+    /// result; anything else stops the fuzzer.
     @Sendable package static func verify(_ data: [UInt8]) {
         let byDefault = validateUnderTestPolicy(data)
-        let trustFirst = Result { () throws(ReceiptValidationError) in
-            try ReceiptValidator.validate(data, policy: trustFirstPolicy)
-        }
-        switch (byDefault, trustFirst) {
-        case (.success, .success): break
-        case (.failure(let a), .failure(let b)) where a.code == b.code || isSignerRefusal(b.code): break
-        // The oracle: a verdict the opt-in changed is a bug, and stopping is how a fuzzer reports it.
-        default: fatalError("checksTrustFirst changed the verdict: \(byDefault) vs \(trustFirst)")
+        var cache = VerifiedChainCache()
+        for _ in 0..<2 {
+            let cached = Result { () throws(ReceiptValidationError) in
+                try ReceiptValidator.validate(data, policy: testPolicy, cache: &cache)
+            }
+            // The oracle: a result the cache changed is a bug, and stopping is how a fuzzer reports it.
+            guard code(cached) == code(byDefault) else {
+                fatalError("the chain cache changed the result: \(byDefault) vs \(cached)")
+            }
         }
         switch byDefault {
         case .success(let verified):

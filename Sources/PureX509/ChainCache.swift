@@ -71,14 +71,20 @@ public struct VerifiedChainCache: Sendable {
     }
 
     /// The path verified earlier under the Apple policy for `signedData`'s signer and certificates
-    /// and `anchors`, or nil (counted as a hit or a miss): for `SignedData.trustedSignerPath`.
+    /// and `anchors`, or nil (counted as a hit or a miss): for `SignedData.signerPaths`.
     package mutating func path(for signedData: SignedData, anchors: TrustAnchors) -> [Certificate]? {
         guard let leaf = try? signedData.signerKey().certificate else { return nil }
         return path(leaf: leaf, pool: signedData.certificates, anchors: anchors, policy: .apple)
     }
 
+    /// Remembers `path`, which passed every check under the Apple policy for `signedData`'s signer.
+    package mutating func insert(path: [Certificate], for signedData: SignedData, anchors: TrustAnchors) {
+        guard let leaf = path.first else { return }
+        insert(path: path, leaf: leaf, pool: signedData.certificates, anchors: anchors, policy: .apple)
+    }
+
     /// The path verified earlier for exactly these inputs, or nil (counted as a hit or a miss).
-    mutating func path(leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, policy: ChainPolicy)
+    package mutating func path(leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, policy: ChainPolicy)
         -> [Certificate]?
     {
         let probe = Self.probe(leaf)
@@ -97,7 +103,7 @@ public struct VerifiedChainCache: Sendable {
     }
 
     /// Remembers `path`, which `verifyChain` returned for these inputs with every check passing.
-    mutating func insert(
+    package mutating func insert(
         path: [Certificate], leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, policy: ChainPolicy
     ) {
         guard capacity > 0 else { return }
@@ -227,6 +233,11 @@ public actor ChainCache {
         storage.path(for: signedData, anchors: anchors)
     }
 
+    /// `VerifiedChainCache.insert(path:for:anchors:)` on the shared storage.
+    package func insert(path: [Certificate], for signedData: SignedData, anchors: TrustAnchors) {
+        storage.insert(path: path, for: signedData, anchors: anchors)
+    }
+
     func insert(
         path: [Certificate], leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, policy: ChainPolicy
     ) {
@@ -240,24 +251,9 @@ public func verifyChain(
     leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, policy: ChainPolicy, at time: DERTime,
     cache: inout VerifiedChainCache
 ) throws(X509Error) -> [Certificate] {
-    if let known = cache.path(leaf: leaf, pool: pool, anchors: anchors, policy: policy) {
-        return try verifyChain(leaf: leaf, pool: pool, anchors: anchors, policy: policy, at: time, knownPath: known)
-    }
-    let path = try verifyChain(leaf: leaf, pool: pool, anchors: anchors, policy: policy, at: time, knownPath: nil)
-    cache.insert(path: path, leaf: leaf, pool: pool, anchors: anchors, policy: policy)
-    return path
-}
-
-/// `verifyChain(leaf:pool:anchors:policy:at:)` with certificate signatures remembered in a shared
-/// `cache` (see the file header).
-public func verifyChain(
-    leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, policy: ChainPolicy, at time: DERTime,
-    cache: ChainCache
-) async throws(X509Error) -> [Certificate] {
-    if let known = await cache.path(leaf: leaf, pool: pool, anchors: anchors, policy: policy) {
-        return try verifyChain(leaf: leaf, pool: pool, anchors: anchors, policy: policy, at: time, knownPath: known)
-    }
-    let path = try verifyChain(leaf: leaf, pool: pool, anchors: anchors, policy: policy, at: time, knownPath: nil)
-    await cache.insert(path: path, leaf: leaf, pool: pool, anchors: anchors, policy: policy)
+    let known = cache.path(leaf: leaf, pool: pool, anchors: anchors, policy: policy)
+    var paths = try SignerPaths(leaf: leaf, pool: pool, anchors: anchors, policy: policy, known: known)
+    let path = try paths.path(at: time)
+    if known == nil { cache.insert(path: path, leaf: leaf, pool: pool, anchors: anchors, policy: policy) }
     return path
 }

@@ -35,7 +35,8 @@ public import PureDER
 public func verifyChain(
     leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, policy: ChainPolicy, at time: DERTime
 ) throws(X509Error) -> [Certificate] {
-    try verifyChain(leaf: leaf, pool: pool, anchors: anchors, policy: policy, at: time, knownPath: nil)
+    var paths = try SignerPaths(leaf: leaf, pool: pool, anchors: anchors, policy: policy)
+    return try paths.path(at: time)
 }
 
 /// The Apple policy's checks of the signer certificate alone, made before any path is searched.
@@ -50,37 +51,61 @@ func checkAppleSigner(_ leaf: Certificate) throws(X509Error) {
     guard hasLeafMarker else { throw X509Error(.leafMarkerMissing, certificate: leaf.subject) }
 }
 
-/// The chain verification, with the certificate signatures optionally taken as already verified.
-///
-/// `knownPath` is a path this function returned earlier for byte-identical `leaf`, `pool`, anchors
-/// and policy (ChainCache.swift guarantees that): path building — the certificate signatures — is
-/// skipped and every other check still runs; when they fail (another instant), the paths are
-/// searched afresh, so the cache never changes a verdict.
-func verifyChain(
-    leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, policy: ChainPolicy, at time: DERTime,
-    knownPath: [Certificate]?
-) throws(X509Error) -> [Certificate] {
-    switch policy {
-    case .apple:
-        try checkAppleSigner(leaf)
+/// A signer's chain in the two steps of authenticate-first verification: first, with no instant,
+/// the checks of the signer alone and a path of certificate signatures to an anchor (the
+/// pinned certificate's self-signature under `.xcode`), so that an untrusted signer is refused
+/// before anything it signed is read; then, once the signed content has given the instant, the
+/// first path passing every check at it. No certificate signature is verified twice.
+package struct SignerPaths {
+    package let leaf: Certificate
+    package let policy: ChainPolicy
+    private let pool: [Certificate]
+    private let anchors: TrustAnchors
+    /// A path remembered by a chain cache for byte-identical leaf, pool, anchors and policy.
+    private let known: [Certificate]?
+    private var search: PathSearch?
+
+    /// The first step: throws when no path of certificate signatures leads to an anchor. `known` is
+    /// a path a chain cache remembered for exactly these inputs (ChainCache.swift): nothing is
+    /// searched until it fails the checks at an instant.
+    package init(
+        leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, policy: ChainPolicy,
+        known: [Certificate]? = nil
+    ) throws(X509Error) {
+        (self.leaf, self.policy, self.pool, self.anchors, self.known) = (leaf, policy, pool, anchors, known)
+        switch policy {
+        case .apple:
+            try checkAppleSigner(leaf)
+            guard known == nil else { return }
+            var search = PathSearch(leaf: leaf, pool: pool, anchors: anchors.candidates(in: pool))
+            // An unreachable anchor fails here with the error the full search would give.
+            if !search.reachesAnchor { _ = try search.firstPath { _ in } }
+            self.search = search
+        case .xcode(let pinned):
+            // Apple receipt rule (xcode-opt-in): the signer is byte-identical to the self-signed
+            // StoreKit-testing certificate the caller opted in with, and its self-signature verifies.
+            guard leaf.isSameCertificate(as: pinned), leaf.isSelfIssued else {
+                throw X509Error(.untrusted, certificate: leaf.subject)
+            }
+            if known == nil { try leaf.verifySignature(issuedBy: leaf) }
+        }
+    }
+
+    /// True when the first step took a path a chain cache remembered instead of searching.
+    package var isRemembered: Bool { known != nil }
+
+    /// The second step: the first path passing every check at `time` (a remembered one when it does).
+    package mutating func path(at time: DERTime) throws(X509Error) -> [Certificate] {
+        let policy = policy
+        if case .xcode = policy {
+            try checkPath([leaf], policy: policy, at: time)
+            return [leaf]
+        }
         // A remembered path that no longer passes (e.g. another instant) is not the verdict: search.
-        if let knownPath, (try? checkPath(knownPath, policy: policy, at: time)) != nil {
-            return knownPath
-        }
-        return try buildPath(leaf: leaf, pool: pool, anchors: anchors.candidates(in: pool)) {
-            (path) throws(X509Error) in try checkPath(path, policy: policy, at: time)
-        }
-    case .xcode(let pinned):
-        // Apple receipt rule (xcode-opt-in): the signer is byte-identical to the self-signed
-        // StoreKit-testing certificate the caller opted in with, and its self-signature verifies.
-        guard leaf.isSameCertificate(as: pinned), leaf.isSelfIssued else {
-            throw X509Error(.untrusted, certificate: leaf.subject)
-        }
-        if knownPath == nil {
-            try leaf.verifySignature(issuedBy: leaf)
-        }
-        try checkPath([leaf], policy: policy, at: time)
-        return [leaf]
+        if let known, (try? checkPath(known, policy: policy, at: time)) != nil { return known }
+        var search = search ?? PathSearch(leaf: leaf, pool: pool, anchors: anchors.candidates(in: pool))
+        defer { self.search = search }
+        return try search.firstPath { (path) throws(X509Error) in try checkPath(path, policy: policy, at: time) }
     }
 }
 

@@ -35,15 +35,15 @@ func buildPath(
     accept: ([Certificate]) throws(X509Error) -> Void
 ) throws(X509Error) -> [Certificate] {
     var search = PathSearch(leaf: leaf, pool: pool, anchors: anchors)
-    var path = [0]
-    if let found = search.extend(&path, accept: accept) { return found }
-    throw search.failure ?? search.firstDeadEnd()
+    return try search.firstPath(passing: accept)
 }
 
 /// One search: the certificates by index (0 the leaf, then the anchors, then the pool certificates
 /// that are not anchors, each once), the signature memo, the distances to an anchor and the first
-/// error met.
-private struct PathSearch {
+/// error met. Built once, it answers "is there a path of signatures to an anchor?" with no instant
+/// (`reachesAnchor`), then "which path passes the checks at the instant?" (`firstPath`), verifying
+/// no certificate signature twice.
+struct PathSearch {
     /// Most complete paths handed to `accept` in one search. Real chains have one or two (Apple's
     /// expired and current WWDR intermediates share name and key); past this, the search fails.
     static let maxCompletePaths = 16
@@ -99,9 +99,23 @@ private struct PathSearch {
         }
     }
 
+    /// Whether some path of verified certificate signatures leads from the leaf to an anchor.
+    var reachesAnchor: Bool { stepsToAnchor.first.flatMap { $0 } != nil }
+
+    /// The first path that `accept` passes, or the error of the search (see the file header).
+    mutating func firstPath(passing accept: ([Certificate]) throws(X509Error) -> Void) throws(X509Error)
+        -> [Certificate]
+    {
+        var path = [0]
+        if let found = extend(&path, accept: accept) { return found }
+        throw failure ?? firstDeadEnd()
+    }
+
     /// Extends `path` (indices, never empty) depth first; nil when no extension passes `accept`.
     /// Enters only candidates that still reach an anchor within `Limits.maxChainLength`.
-    mutating func extend(_ path: inout [Int], accept: ([Certificate]) throws(X509Error) -> Void) -> [Certificate]? {
+    private mutating func extend(_ path: inout [Int], accept: ([Certificate]) throws(X509Error) -> Void)
+        -> [Certificate]?
+    {
         guard let current = path.last else { return nil }
         let candidates = issuerCandidates[current].filter { !path.contains($0) }
         // Apple receipt rule (path-order): the verdict does not depend on the order of the

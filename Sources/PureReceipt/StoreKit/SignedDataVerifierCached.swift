@@ -75,11 +75,15 @@ extension SignedDataVerifier {
     {
         let jws: CompactJWS
         do throws(JWSError) { jws = try CompactJWS(compact: bytes) } catch { throw SignedDataError(error) }
-        if case .apple = policy.signer, jws.isXcodeSigned {
-            throw SignedDataError(JWSError(.xcodeNotAllowed, at: 0, jws.keyID ?? "self-signed x5c"))
+        // Authenticate first: the signer's path of certificate signatures, then the signature over
+        // the payload; the payload is read only now that both hold.
+        var paths: SignerPaths
+        do throws(JWSError) {
+            paths = try jws.signerPaths(signer: policy.signer, cache: &cache)
+            try jws.verifySignature()
+        } catch {
+            throw SignedDataError(error)
         }
-        do throws(JWSError) { try jws.verifySignature() } catch { throw SignedDataError(error) }
-        // The payload is read only now that the signature over it holds.
         let object: JSONObject
         do throws(StoreKitError) { object = try Fields.payloadObject(jws.payload) } catch {
             throw SignedDataError(error)
@@ -87,7 +91,7 @@ extension SignedDataVerifier {
         let time = try validityTime(object, P.signedDateField, policy).derTime
         let chain: [Certificate]
         do throws(JWSError) {
-            chain = try jws.verifyChain(signer: policy.signer, at: time, cache: &cache)
+            chain = try jws.chain(&paths, signer: policy.signer, at: time, cache: &cache)
         } catch {
             throw SignedDataError(error)
         }

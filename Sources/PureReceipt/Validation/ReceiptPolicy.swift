@@ -29,15 +29,6 @@ public struct ReceiptPolicy: Sendable {
     /// AND `xcodeCertificate`. Default: the four Apple environments and Xcode (so the opt-in alone
     /// accepts Xcode receipts; a list without `.xcode` refuses them even with the opt-in).
     public var environments: Set<ReceiptEnvironment>
-    /// Refuse a receipt whose signer fails the checks of the signer alone (one SignerInfo, id-data,
-    /// an RSA key of 2048 bits or more, the receipt-signing marker) or that no chain of certificate
-    /// signatures leads to a trust anchor (or to `xcodeCertificate`) right after parsing the
-    /// envelope, before the payload is read or hashed: a forged receipt of any size then costs
-    /// about as much as OpenSSL's refusal. The price: such a receipt gets that refusal even when
-    /// its payload is also malformed or its signature also broken (the default reports those
-    /// first, as decoding before verifying did). Genuine receipts get the same result either way.
-    /// Default: false.
-    public var checksTrustFirst = false
 
     /// A policy; every requirement defaults to none, the trust to the built-in Apple Inc. Root CA.
     public init(

@@ -1,14 +1,18 @@
 // ReceiptValidator: the one call that verifies a receipt under a policy.
 //
-// Order of checks (each failure stops): 1. structure — input, CMS envelope, the payload's top-level
-// SET and its creation date (attribute 12), nothing else decoded; 2. signature and chain, with
-// certificate validity at the creation date (or the caller's instant); 3. the payload decoded;
-// 4. bundle identifier, 5. bundle version, 6. device hash; 7. environment, 8. VPP expiration.
-// Authenticate first (Docs/SECURITY.md): a payload is decoded only once a trusted key signed it;
-// when step 2 fails, the payload is checked without being kept (`malformedPayload`), so a malformed
-// one is reported as malformed, the verdict of decoding before verifying.
-// With `ReceiptPolicy.checksTrustFirst`, a signer no certificate path leads to an anchor is refused
-// right after the envelope is parsed (step 1), before the payload is scanned or hashed.
+// One order, authenticate first (Docs/SECURITY.md), each failure stops:
+//   1. the input and the CMS envelope, nothing of the payload read;
+//   2. the signer: one SignerInfo, id-data, an RSA key of 2048 bits or more, the receipt-signing
+//      marker, and a path of certificate signatures to an anchor — Apple's, or with the opt-in the
+//      Xcode certificate's self-signature — with no instant yet (an untrusted signer costs the
+//      envelope and its path search only: the payload is neither hashed nor read);
+//   3. the CMS signature over the payload;
+//   4. the creation date (attribute 12) read from the now authenticated payload, and every check of
+//      the path at it (or at the caller's instant): validity, CA constraints, markers, key sizes;
+//   5. the payload decoded; 6. bundle identifier, 7. bundle version, 8. device hash;
+//   9. environment, 10. VPP expiration.
+// A receipt that is both forged and malformed is therefore not authentic: nothing is decoded from
+// content whose signature has not verified.
 // Trust anchors and chain policy come only from the caller's `ReceiptPolicy`.
 
 public import PureCrypto
@@ -35,71 +39,79 @@ public enum ReceiptValidator {
     public static func validate(_ input: [UInt8], policy: ReceiptPolicy = ReceiptPolicy())
         throws(ReceiptValidationError) -> VerifiedReceipt
     {
-        // 1. Structure: input, CMS envelope (with `checksTrustFirst`, the signer's path now),
-        // payload top level and creation date.
         let signedData = try envelope(input)
-        let path = try trustFirst(signedData, policy)
-        let scanned = try scan(signedData)
-        // 2. Signature and chain under the Apple policy (the Xcode opt-in is tried in `finish`).
-        let time = validityTime(scanned, policy)
-        let apple = Result { () throws(CMSError) in
-            try scanned.signedData.verify(anchors: policy.anchors, policy: .apple, at: time, knownPath: path)
+        var signer = try trustedSigner(signedData, policy, known: nil)
+        return try finish(try authenticate(signedData, &signer, policy), policy: policy)
+    }
+
+    /// Step 2: the signer's path of certificate signatures to an anchor under the Apple policy
+    /// (`known`: a path a chain cache remembered), or else through the caller's Xcode opt-in.
+    static func trustedSigner(_ signedData: SignedData, _ policy: ReceiptPolicy, known: [Certificate]?)
+        throws(ReceiptValidationError) -> SignerPaths
+    {
+        let apple: CMSError
+        var signerClaimsXcode = false
+        do throws(CMSError) {
+            return try signedData.signerPaths(anchors: policy.anchors, policy: .apple, known: known)
+        } catch {
+            apple = error
+            if case .chain(let chainError) = error.kind, case .xcodeNotAllowed = chainError.kind {
+                signerClaimsXcode = true
+            }
         }
-        return try finish(scanned, policy: policy, apple: apple)
+        // Apple receipt rule (xcode-opt-in): the Xcode StoreKit-testing path is tried only when the
+        // caller supplied that certificate; its key ships with Xcode, so such a receipt proves nothing.
+        guard let xcode = policy.xcodeCertificate, !apple.isMalformed else { throw .from(apple) }
+        do throws(CMSError) {
+            return try signedData.signerPaths(anchors: TrustAnchors(certificates: [xcode]), policy: .xcode(xcode))
+        } catch {
+            // Report the failure of the path the signer claims: a self-signed signer without the
+            // receipt-signing marker claims Xcode's.
+            throw .from(signerClaimsXcode ? error : apple)
+        }
     }
 
-    /// The instant certificate validity is evaluated at: the caller's, or the creation date.
-    static func validityTime(_ scanned: ScannedReceipt, _ policy: ReceiptPolicy) -> DERTime {
-        (policy.validityInstant ?? scanned.creationDate).derTime
-    }
-
-    /// Steps 2 (the Xcode fallback) to 8, given the outcome of the Apple-policy verification.
-    static func finish(
-        _ scanned: ScannedReceipt, policy: ReceiptPolicy, apple: Result<VerifiedSignedData, CMSError>
-    ) throws(ReceiptValidationError) -> VerifiedReceipt {
-        let signedData = scanned.signedData
-
-        // 2. Signature and chain, at the creation date unless the caller chose an instant.
+    /// Steps 3 and 4: the signature over the payload, then the creation date read from the
+    /// authenticated payload and every check of the signer's path at it.
+    static func authenticate(_ signedData: SignedData, _ signer: inout SignerPaths, _ policy: ReceiptPolicy)
+        throws(ReceiptValidationError) -> AuthenticatedReceipt
+    {
+        let signerInfo: SignerInfo
+        do { signerInfo = try signedData.verifySignerSignature().signer } catch { throw .from(error) }
+        // Apple receipt rule (authenticate-first): no value of the payload is read before the
+        // signer's path of certificate signatures and the signature over the payload hold.
+        // RFC 5652 §5.6: the recipient verifies the signature "to determine whether the content was altered".
+        let creationDate = try scanCreationDate(signedData)
         // Apple receipt rule (validity-at-creation-date): certificates are judged at the signed creation
         // date (attribute 12): leaves expire within two years and receipts are not re-signed.
-        let instant = policy.validityInstant ?? scanned.creationDate
-        let time = validityTime(scanned, policy)
-        let verified: VerifiedSignedData
+        let instant = policy.validityInstant ?? creationDate
+        let chain: [Certificate]
+        do { chain = try SignedData.chain(&signer, at: instant.derTime) } catch { throw .from(error) }
         var viaXcode = false
-        switch apple {
-        case .success(let result):
-            verified = result
-        case .failure(let error):
-            // Apple receipt rule (xcode-opt-in): the Xcode StoreKit-testing path is tried only when the
-            // caller supplied that certificate; its key ships with Xcode, so such a receipt proves nothing.
-            guard let xcode = policy.xcodeCertificate else {
-                throw malformedPayload(signedData) ?? notAuthentic(error, environment: scanned.environment)
-            }
-            do {
-                verified = try signedData.verify(
-                    anchors: TrustAnchors(certificates: [xcode]),
-                    policy: .xcode(xcode), at: time)
-                viaXcode = true
-            } catch let xcodeError {
-                // Report the failure of the path the receipt claims to be on.
-                throw malformedPayload(signedData) ?? .from(scanned.environment == .xcode ? xcodeError : error)
-            }
-        }
+        if case .xcode = signer.policy { viaXcode = true }
+        return AuthenticatedReceipt(
+            signedData: signedData.verified(by: signerInfo, chain: chain), validityInstant: instant, viaXcode: viaXcode)
+    }
 
-        // 3. The payload, decoded only now that a trusted key signed it.
-        // Apple receipt rule (authenticate-first): no value but attributes 0 and 12 and no in-app
-        // record is decoded before the signature and the certificate path hold.
-        // RFC 5652 §5.6: the recipient verifies the signature "to determine whether the content was altered".
-        let receipt = try decodePayload(signedData.content)
+    /// Steps 5 to 10, on an authenticated receipt.
+    static func finish(_ authenticated: AuthenticatedReceipt, policy: ReceiptPolicy)
+        throws(ReceiptValidationError) -> VerifiedReceipt
+    {
+        let verified = authenticated.signedData
+        let viaXcode = authenticated.viaXcode
+        let instant = authenticated.validityInstant
 
-        // 4–6. The app and the device.
+        // 5. The payload, decoded only now that a trusted key signed it.
+        let receipt = try decodePayload(verified.contentSegments)
+
+        // 6–8. The app and the device.
         try checkBundle(receipt, policy)
         // Apple receipt rule (device-hash): checked only when the caller passes the device identifier.
         if let device = policy.deviceIdentifier, !DeviceHash.matches(receipt: receipt, deviceIdentifier: device) {
             throw .policy("policy.deviceHash", "receipt hash (attribute 5) does not match this device")
         }
 
-        // 7. Environment: in the caller's list; Xcode only through the opt-in, and an opt-in receipt
+        // 9. Environment: in the caller's list; Xcode only through the opt-in, and an opt-in receipt
         // only as Xcode (the StoreKit testing key is public, so it can sign any environment).
         // Apple receipt rule (xcode-opt-in): an opt-in receipt is accepted only as environment Xcode.
         let environment = receipt.environment ?? .other("")
@@ -117,7 +129,7 @@ public enum ReceiptValidator {
             throw .policy("policy.environment", "environment \(environment.rawValue.displayEscaped) not accepted")
         }
 
-        // 8. VPP expiration (attribute 21), against the caller's clock or the validity instant.
+        // 10. VPP expiration (attribute 21), against the caller's clock or the validity instant.
         // Apple receipt rule (vpp-expiration): a VPP receipt (attribute 21) is refused after it expires.
         if !viaXcode, let expiration = receipt.expirationDate, expiration <= (policy.currentTime ?? instant) {
             throw .policy("policy.receiptExpired", "receipt expired at \(expiration) (attribute 21)")
@@ -127,10 +139,9 @@ public enum ReceiptValidator {
             isXcodeTestReceipt: viaXcode, validityInstant: instant)
     }
 
-    /// For a payload no trusted key signed: the error the decoder reports for it, or nil when it is
-    /// well-formed. A malformed payload is reported as malformed whatever its signature, the verdict
-    /// of decoding before verifying; `AppReceipt.check` keeps no record, so the cost is a walk and
-    /// memory stays bounded. In place for one segment; on a copy (for payload offsets) only on error.
+    /// The error the decoder reports for an authenticated payload, or nil when it is well-formed
+    /// (for a precise error where the scan of attribute 12 failed). `AppReceipt.check` keeps no
+    /// record, so the cost is a walk and memory stays bounded.
     static func malformedPayload(_ signedData: SignedData) -> ReceiptValidationError? {
         do throws(ReceiptError) {
             try onPayload(signedData.content, AppReceipt.check)
@@ -172,15 +183,5 @@ public enum ReceiptValidator {
         throws(ReceiptValidationError) -> VerifiedReceipt
     {
         try validate(Array(text.utf8), policy: policy)
-    }
-
-    /// A clearer error for the commonest mistake: an Xcode receipt without the opt-in.
-    private static func notAuthentic(_ error: CMSError, environment: ReceiptEnvironment?) -> ReceiptValidationError {
-        if environment == .xcode, !error.isMalformed {
-            return ReceiptValidationError(
-                .notAuthentic, code: "chain.xcodeNotAllowed",
-                "Xcode StoreKit-testing receipt: accepted only with an explicit Xcode certificate opt-in (\(error))")
-        }
-        return .from(error)
     }
 }

@@ -5,7 +5,8 @@
 // verified earlier under the same anchors and policy, with byte-identical certificates, does not
 // have its certificate signatures verified again. The receipt's own CMS signature, validity at the
 // instant, markers, constraints and every policy check run on every call. Only the Apple-policy
-// verification uses the cache (the Xcode opt-in is for development and is never cached).
+// chain uses the cache (the Xcode opt-in is for development and is never cached), and only a
+// chain that passed every check at its instant is remembered.
 
 public import PureX509
 
@@ -15,15 +16,13 @@ extension ReceiptValidator {
         _ input: [UInt8], policy: ReceiptPolicy = ReceiptPolicy(), cache: inout VerifiedChainCache
     ) throws(ReceiptValidationError) -> VerifiedReceipt {
         let signedData = try envelope(input)
-        _ = try trustFirst(
-            signedData, policy,
-            known: policy.checksTrustFirst ? cache.path(for: signedData, anchors: policy.anchors) : nil)
-        let scanned = try scan(signedData)
-        let time = validityTime(scanned, policy)
-        let apple = Result { () throws(CMSError) in
-            try scanned.signedData.verify(anchors: policy.anchors, policy: .apple, at: time, cache: &cache)
+        let known = cache.path(for: signedData, anchors: policy.anchors)
+        var signer = try trustedSigner(signedData, policy, known: known)
+        let authenticated = try authenticate(signedData, &signer, policy)
+        if known == nil, !authenticated.viaXcode {
+            cache.insert(path: authenticated.signedData.chain, for: signedData, anchors: policy.anchors)
         }
-        return try finish(scanned, policy: policy, apple: apple)
+        return try finish(authenticated, policy: policy)
     }
 
     /// `validate(_:policy:)` with a cache shared between tasks.
@@ -31,17 +30,12 @@ extension ReceiptValidator {
         _ input: [UInt8], policy: ReceiptPolicy = ReceiptPolicy(), cache: ChainCache
     ) async throws(ReceiptValidationError) -> VerifiedReceipt {
         let signedData = try envelope(input)
-        let known = policy.checksTrustFirst ? await cache.path(for: signedData, anchors: policy.anchors) : nil
-        _ = try trustFirst(signedData, policy, known: known)
-        let scanned = try scan(signedData)
-        let time = validityTime(scanned, policy)
-        let apple: Result<VerifiedSignedData, CMSError>
-        do {
-            apple = .success(
-                try await scanned.signedData.verify(anchors: policy.anchors, policy: .apple, at: time, cache: cache))
-        } catch {
-            apple = .failure(error)
+        let known = await cache.path(for: signedData, anchors: policy.anchors)
+        var signer = try trustedSigner(signedData, policy, known: known)
+        let authenticated = try authenticate(signedData, &signer, policy)
+        if known == nil, !authenticated.viaXcode {
+            await cache.insert(path: authenticated.signedData.chain, for: signedData, anchors: policy.anchors)
         }
-        return try finish(scanned, policy: policy, apple: apple)
+        return try finish(authenticated, policy: policy)
     }
 }

@@ -1,6 +1,7 @@
 // SignedData verification with a verified-chain cache (ChainCache.swift): the same checks in the
 // same order as `verify(anchors:policy:at:)` — the CMS signature over the content is verified on
-// every call; only the certificate signatures of a chain verified before are not re-checked.
+// every call; only the certificate signatures of a chain verified before are not re-checked, and
+// only chains that passed every check are remembered.
 
 public import PureDER
 
@@ -9,14 +10,12 @@ extension SignedData {
     public func verify(anchors: TrustAnchors, policy: ChainPolicy, at time: DERTime, cache: inout VerifiedChainCache)
         throws(CMSError) -> VerifiedSignedData
     {
-        let (certificate, signer) = try verifySignerSignature()
-        let chain: [Certificate]
-        do {
-            chain = try verifyChain(
-                leaf: certificate, pool: certificates, anchors: anchors, policy: policy, at: time, cache: &cache)
-        } catch {
-            throw CMSError(error, at: nil)
-        }
+        let leaf = try signerKey().certificate
+        let known = cache.path(leaf: leaf, pool: certificates, anchors: anchors, policy: policy)
+        var paths = try signerPaths(anchors: anchors, policy: policy, known: known)
+        let signer = try verifySignerSignature().signer
+        let chain = try SignedData.chain(&paths, at: time)
+        if known == nil { cache.insert(path: chain, leaf: leaf, pool: certificates, anchors: anchors, policy: policy) }
         return verified(by: signer, chain: chain)
     }
 
@@ -24,13 +23,13 @@ extension SignedData {
     public func verify(anchors: TrustAnchors, policy: ChainPolicy, at time: DERTime, cache: ChainCache)
         async throws(CMSError) -> VerifiedSignedData
     {
-        let (certificate, signer) = try verifySignerSignature()
-        let chain: [Certificate]
-        do {
-            chain = try await verifyChain(
-                leaf: certificate, pool: certificates, anchors: anchors, policy: policy, at: time, cache: cache)
-        } catch {
-            throw CMSError(error, at: nil)
+        let leaf = try signerKey().certificate
+        let known = await cache.path(leaf: leaf, pool: certificates, anchors: anchors, policy: policy)
+        var paths = try signerPaths(anchors: anchors, policy: policy, known: known)
+        let signer = try verifySignerSignature().signer
+        let chain = try SignedData.chain(&paths, at: time)
+        if known == nil {
+            await cache.insert(path: chain, leaf: leaf, pool: certificates, anchors: anchors, policy: policy)
         }
         return verified(by: signer, chain: chain)
     }

@@ -1,11 +1,11 @@
 // SignedData verification under the receipt policy (RFC 5652 §5.4, §5.6).
 //
-// Order of checks: exactly one SignerInfo; eContentType id-data; the signer's certificate found by
-// SignerIdentifier among the SignedData's certificates; the signer key RSA of at least
-// `minimumSignerKeyBits`; signed attributes (if any) checked against the content; the signature;
-// then the certificate chain.
-// The signature comes before the chain so that a forged signature is reported as such whatever
-// the certificates say.
+// Order of checks (authenticate first): exactly one SignerInfo; eContentType id-data; the signer's
+// certificate found by SignerIdentifier among the SignedData's certificates; the signer key RSA of
+// at least `minimumSignerKeyBits`; a path of certificate signatures from it to an anchor (no
+// instant yet); signed attributes (if any) checked against the content; the signature; then every
+// check of the path at the instant. An untrusted signer is refused before the content is hashed,
+// as OpenSSL's CMS_verify does (it verifies the signer's certificate before the content digest).
 // Trust comes only from the caller: the anchors and the chain policy are arguments, never read
 // from the receipt. The signature and the digest are computed over the input bytes in place
 // (segments of the eContent, or the signed attributes re-tagged per §5.4 — the only re-encoding).
@@ -38,54 +38,41 @@ extension SignedData {
     /// Smallest RSA signer modulus accepted, in bits (every receipt signer uses 2048).
     public static let minimumSignerKeyBits = 2048
 
-    /// Verifies the single signer's signature and its chain to `anchors` under `policy`, with
-    /// certificate validity evaluated at `time` (for receipts: the receipt's creation date).
+    /// Verifies the single signer's chain and signature: the signer's own checks and a path of
+    /// certificate signatures to `anchors` under `policy`, then the signature over the content,
+    /// then every check of the path with certificate validity evaluated at `time` (for receipts:
+    /// the receipt's creation date).
     public func verify(anchors: TrustAnchors, policy: ChainPolicy, at time: DERTime) throws(CMSError)
         -> VerifiedSignedData
     {
-        try verify(anchors: anchors, policy: policy, at: time, knownPath: nil)
+        var paths = try signerPaths(anchors: anchors, policy: policy)
+        let signer = try verifySignerSignature().signer
+        return verified(by: signer, chain: try SignedData.chain(&paths, at: time))
     }
 
-    /// `verify(anchors:policy:at:)`, where `knownPath` is a path `trustedSignerPath` returned for
-    /// the same anchors: its certificate signatures are not verified again, every other check of
-    /// the path runs, and the paths are searched afresh if it fails them (ChainVerification.swift).
-    package func verify(anchors: TrustAnchors, policy: ChainPolicy, at time: DERTime, knownPath: [Certificate]?)
-        throws(CMSError) -> VerifiedSignedData
-    {
-        let (certificate, signer) = try verifySignerSignature()
-        let chain: [Certificate]
-        do {
-            chain = try verifyChain(
-                leaf: certificate, pool: certificates, anchors: anchors, policy: policy, at: time, knownPath: knownPath)
-        } catch {
-            throw CMSError(error, at: nil)
-        }
-        return verified(by: signer, chain: chain)
-    }
-
-    /// The checks `verify` under the Apple policy makes of the signer alone (signer count, content
-    /// type, the signer's certificate and key, the receipt-signing marker), then the search for a
-    /// path of certificate signatures from the signer to `anchors` (validity and the rest of the
-    /// policy aside). Returns that path (signer first), `known` instead of searching when a chain
-    /// cache holds one, or nil when the signer is `xcode`; throws the error `verify` would give.
-    /// Reads nothing of the content: for callers that refuse untrusted signers first.
-    package func trustedSignerPath(anchors: TrustAnchors, xcode: Certificate?, known: [Certificate]? = nil)
-        throws(CMSError) -> [Certificate]?
+    /// The first step of verification (ChainVerification.swift's `SignerPaths`): the checks of the
+    /// signer alone (signer count, content type, the signer's certificate and key) and a path of
+    /// certificate signatures from it to `anchors`, with nothing of the content read. `known`: a path
+    /// a chain cache remembered for these certificates, anchors and policy.
+    package func signerPaths(anchors: TrustAnchors, policy: ChainPolicy, known: [Certificate]? = nil)
+        throws(CMSError) -> SignerPaths
     {
         let leaf = try signerKey().certificate
-        if let xcode, leaf.isSameCertificate(as: xcode) { return nil }
-        do throws(X509Error) {
-            try checkAppleSigner(leaf)
-            if let known { return known }
-            return try buildPath(leaf: leaf, pool: certificates, anchors: anchors.candidates(in: certificates)) { _ in }
+        do {
+            return try SignerPaths(leaf: leaf, pool: certificates, anchors: anchors, policy: policy, known: known)
         } catch {
             throw CMSError(error, at: nil)
         }
     }
 
-    /// Every check before the chain: signer count, content type, the signer's certificate and key,
-    /// signed attributes and the signature. Returns the signer's certificate and SignerInfo.
-    func verifySignerSignature() throws(CMSError) -> (certificate: Certificate, signer: SignerInfo) {
+    /// The last step: the first path of `paths` passing every check at `time`.
+    package static func chain(_ paths: inout SignerPaths, at time: DERTime) throws(CMSError) -> [Certificate] {
+        do { return try paths.path(at: time) } catch { throw CMSError(error, at: nil) }
+    }
+
+    /// The signer's checks, signed attributes and the signature over the content. Returns the
+    /// signer's certificate and SignerInfo.
+    package func verifySignerSignature() throws(CMSError) -> (certificate: Certificate, signer: SignerInfo) {
         let (certificate, signer, key) = try signerKey()
         let digest = try signedDigest(of: signer)
         do {
@@ -129,7 +116,7 @@ extension SignedData {
     }
 
     /// The result for a verified signature and chain.
-    func verified(by signer: SignerInfo, chain: [Certificate]) -> VerifiedSignedData {
+    package func verified(by signer: SignerInfo, chain: [Certificate]) -> VerifiedSignedData {
         VerifiedSignedData(
             contentSegments: content, contentType: contentType, chain: chain, digestAlgorithm: signer.digestAlgorithm,
             signatureAlgorithm: signer.signatureAlgorithm, hadSignedAttributes: signer.signedAttributes != nil)

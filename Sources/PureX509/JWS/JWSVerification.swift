@@ -1,20 +1,21 @@
 // JWSVerification: the ES256 signature of a compact JWS and the chain of its `x5c` certificates,
 // under Apple's StoreKit 2 policy or the Xcode opt-in.
 //
-// Enforced, in this order (the first failure is reported):
+// Enforced, in this order (authenticate first; the first failure is reported):
 //   1. the signer kind: an Xcode-signed JWS (`kid` "Apple_Xcode_Key", or one self-issued
-//      certificate) is refused under `.apple` (`jws.xcodeNotAllowed`);
+//      certificate) is refused under `.apple` (`jws.xcodeNotAllowed`); the x5c shape (`.apple`:
+//      exactly [leaf, intermediate, root]; `.xcode`: one certificate, byte-identical to the
+//      caller's); the leaf's marker and a path of certificate signatures from x5c[0] through x5c
+//      to an anchor (`SignerPaths`, ChainVerification.swift), with no instant yet;
 //   2. the signature: x5c[0] holds a P-256 key and ES256 (SHA-256, raw r ‖ s) verifies over the
 //      JWS Signing Input;
-//   3. the chain, at the caller's time:
-//      `.apple`: x5c is exactly [leaf, intermediate, root]; `verifyChain` under the receipt policy
-//        (leaf marker 1.2.840.113635.100.6.11.1, intermediate marker 1.2.840.113635.100.6.2.1,
-//        path leaf → intermediate → anchor exactly, CA basicConstraints and keyUsage, the leaf's
-//        digitalSignature, no unknown critical extension, every certificate valid at the time);
-//        the path's intermediate is x5c[1]; x5c[2] is the anchor itself (byte-identical, or the
-//        anchor's subject with the anchor's key: how Apple's test PKI re-issues its root);
-//      `.xcode`: x5c is exactly one certificate, byte-identical to the caller's, self-signed and
-//        valid at the time.
+//   3. at the caller's time (for signed data: read from the payload, now authenticated), every
+//      check of the path: `.apple`: the receipt chain policy (leaf marker 1.2.840.113635.100.6.11.1,
+//      intermediate marker 1.2.840.113635.100.6.2.1, path leaf → intermediate → anchor exactly, CA
+//      basicConstraints and keyUsage, the leaf's digitalSignature, no unknown critical extension,
+//      every certificate valid at the time); the path's intermediate is x5c[1]; x5c[2] is the
+//      anchor itself (byte-identical, or the anchor's subject with the anchor's key: how Apple's
+//      test PKI re-issues its root); `.xcode`: the certificate valid at the time.
 // Not checked: revocation (OCSP, CRL): see Docs/SECURITY.md for layering it on a server.
 
 import PureCrypto
@@ -53,16 +54,16 @@ extension CompactJWS {
         }
     }
 
-    /// Verifies the signature, then the `x5c` chain under `signer` at `time`; returns the path.
-    /// The same checks as the cached form (JWSCachedVerification.swift), with a cache that keeps
-    /// nothing, so every certificate signature is verified.
+    /// Verifies the `x5c` path of certificate signatures, the signature, then every check of the
+    /// path under `signer` at `time`; returns the path. The same checks as the cached form
+    /// (JWSCachedVerification.swift), with a cache that keeps nothing.
     public func verify(signer: JWSSignerPolicy, at time: DERTime) throws(JWSError) -> [Certificate] {
         var none = VerifiedChainCache(capacity: 0)
         return try verify(signer: signer, at: time, cache: &none)
     }
 
     /// Runs a chain check, reporting its failure as `jws.chain` with the X.509 error code.
-    func chain(_ body: () throws(X509Error) -> [Certificate]) throws(JWSError) -> [Certificate] {
+    func chain<T>(_ body: () throws(X509Error) -> T) throws(JWSError) -> T {
         do throws(X509Error) {
             return try body()
         } catch {
