@@ -1,6 +1,6 @@
 // purereceipt-bench load: verification under concurrency.
 //
-//   purereceipt-bench load PATH... [--root CERT]... [--tasks N] [--seconds S] [--max-bytes B] [--trust-first]
+//   purereceipt-bench load PATH... [--root CERT]... [--tasks N] [--seconds S] [--max-bytes B]
 //
 // Reads every .der/.b64 file of each PATH (file or directory, not recursive; files above
 // --max-bytes, default 4 MiB, skipped), verifies each once on one thread without a cache (the
@@ -8,7 +8,6 @@
 // `ReceiptValidator.validate(_:policy:cache:)` with ONE shared `ChainCache`, comparing every
 // outcome with the reference. Prints throughput, mismatches and peak RSS; exits 1 on any
 // mismatch. Trust anchors: the --root certificates (PEM or DER), or Apple's root when none.
-// --trust-first: every verification (the reference ones too) under `ReceiptPolicy.checksTrustFirst`.
 
 import Foundation
 import PureReceipt
@@ -49,16 +48,11 @@ func runLoad(_ arguments: [String]) async -> Int32 {
     var tasks = 8
     var seconds = 5.0
     var maxBytes = 4 << 20
-    var trustFirst = false
     var index = 0
     while index < arguments.count {
         let argument = arguments[index]
         let value = index + 1 < arguments.count ? arguments[index + 1] : ""
         switch argument {
-        case "--trust-first":
-            trustFirst = true
-            index += 1
-            continue
         case "--tasks": tasks = max(1, min(256, Int(value) ?? tasks))
         case "--seconds": seconds = max(0.1, min(600, Double(value) ?? seconds))
         case "--max-bytes": maxBytes = max(1, Int(value) ?? maxBytes)
@@ -90,7 +84,6 @@ func runLoad(_ arguments: [String]) async -> Int32 {
     let inputs: [[UInt8]] = files.compactMap { readFile($0, maxBytes: maxBytes) }
     guard !inputs.isEmpty else { fail("load: no inputs") }
     var policy = ReceiptPolicy()
-    policy.checksTrustFirst = trustFirst
     if !roots.isEmpty { policy.anchors = TrustAnchors(certificates: roots) }
     let reference = inputs.map { input in
         loadOutcome { () throws(ReceiptValidationError) in

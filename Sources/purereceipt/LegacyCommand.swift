@@ -2,7 +2,7 @@
 // command hands its input here when it is plist text or base64 of it. Exit statuses as for app
 // receipts. `--root` certificates that are not self-issued are taken as the pinned intermediates
 // (for a test PKI); self-issued ones as anchors. Options that only apply to app receipts
-// (--bundle-version, --device-id, --xcode-root, --endpoint, --trust-first) make a legacy input
+// (--bundle-version, --device-id, --xcode-root, --endpoint) make a legacy input
 // one the command line does not fit: exit 2, code `input.optionNotApplicable` (not 64, which
 // depends on the command line only).
 
@@ -19,7 +19,7 @@ enum LegacyCommand {
         // What the options need is not what the input is: the input's fault, not the command
         // line's (exit 2, never 64: the usage status depends on the command line only). An input
         // that is no legacy receipt at all (e.g. JSON) is named as such first.
-        let appReceiptOnly = ["--bundle-version", "--device-id", "--xcode-root", "--endpoint", "--trust-first"]
+        let appReceiptOnly = ["--bundle-version", "--device-id", "--xcode-root", "--endpoint"]
             .filter { options.last($0) != nil || options.flags.contains($0) }
         if let option = appReceiptOnly.first {
             _ = parse(input.bytes, json: json)

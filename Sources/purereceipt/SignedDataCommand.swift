@@ -11,7 +11,7 @@
 //   app Apple id --app-apple-id; the library requires it for Production data;
 //   device       --device-id UUID: the device verification id (AppStore.deviceVerificationID); the
 //                payload's deviceVerification must match it (a UUID in text form only).
-// Options of app receipts only (--bundle-version, --endpoint, --now, --trust-first) make this
+// Options of app receipts only (--bundle-version, --endpoint, --now) make this
 // input one the command line does not fit: exit 2, code `input.optionNotApplicable` (exit 64
 // depends on the command line only: `precheck`).
 
@@ -225,6 +225,12 @@ enum SignedDataCommand {
             if let text = r.payload.data?.signedRenewalInfo {
                 let t = try SignedDataVerifier.verifyRenewalInfo(Array(text.utf8), policy: policy, cache: &cache)
                 nested.append(("signedRenewalInfo", t.payload.json))
+            }
+            if let text = r.payload.appData?.signedAppTransactionInfo {
+                var appPolicy = policy
+                appPolicy.appAppleId = policy.appAppleId ?? r.payload.appAppleId
+                let t = try SignedDataVerifier.verifyAppTransaction(Array(text.utf8), policy: appPolicy, cache: &cache)
+                nested.append(("signedAppTransactionInfo", t.payload.json))
             }
             return Verified(
                 kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,

@@ -22,7 +22,7 @@ enum VerifyCommand {
         let json = arguments.prefix { $0 != "--" }.contains("--json")
         let options: ParsedArguments
         do {
-            options = try parseArguments(arguments, valued: valuedOptions, flags: ["--json", "--trust-first"])
+            options = try parseArguments(arguments, valued: valuedOptions, flags: ["--json"])
         } catch {
             switch error {
             case .message(let text): usageFailure(text, json: json)
@@ -38,10 +38,6 @@ enum VerifyCommand {
         case .failure(let failure): fileFailure(code: InputFailure.code, failure.message, json: json)
         }
         if let signed = SignedDataInput.detect(input.bytes) {
-            if options.flags.contains("--trust-first") {
-                notApplicable(
-                    "--trust-first applies to app receipts only, and this input is StoreKit 2 signed data", json: json)
-            }
             return SignedDataCommand.verify(input, signed, options: options, json: json)
         }
         for option in SignedDataCommand.signedDataOptions where options.last(option) != nil {
@@ -115,7 +111,6 @@ enum VerifyCommand {
     /// The policy and endpoint the options ask for; exits on a usage error or an unreadable certificate.
     static func makePolicy(_ options: ParsedArguments, json: Bool) -> (ReceiptPolicy, VerifyReceiptEndpoint) {
         var policy = ReceiptPolicy()
-        policy.checksTrustFirst = options.flags.contains("--trust-first")
         let roots = options.all("--root").flatMap { loadCertificates($0, option: "--root", json: json) }
         if !roots.isEmpty { policy.anchors = TrustAnchors(certificates: roots) }
         if let path = options.last("--xcode-root") {
@@ -248,7 +243,7 @@ enum VerifyCommand {
         usageError(message)
     }
 
-    /// The input is not what the options need (e.g. --trust-first on StoreKit 2 signed data):
+    /// The input is not what the options need (e.g. --bundle-version on StoreKit 2 signed data):
     /// exit 2, code `input.optionNotApplicable`, with --json a 21002 document. Not a usage error:
     /// the same command line is right for another input.
     static func notApplicable(_ message: String, json: Bool) -> Never {

@@ -5,7 +5,7 @@
 //   0  genuine, and every requested check holds
 //   1  well-formed but not genuine, or a requested check failed
 //   2  not a well-formed receipt, the file could not be read, or the input is not what the
-//      options need (e.g. --trust-first on StoreKit 2 signed data: `input.optionNotApplicable`)
+//      options need (e.g. --bundle-version on StoreKit 2 signed data: `input.optionNotApplicable`)
 //  64  usage error, decided from the command line alone before any input is read: no input
 //      content can choose it
 
@@ -42,9 +42,6 @@ let usage = """
                                   with --xcode-root); default: the four, plus Xcode with --xcode-root
              --endpoint E         emulate verifyReceipt's production or sandbox endpoint: a receipt
                                   from the other environment fails (status 21007 / 21008)
-             --trust-first        app receipts: refuse a signer that does not chain to the anchors
-                                  before reading the payload (cheap refusal of forgeries; a forged
-                                  receipt that is also malformed is then not-authentic, exit 1)
              --json               print the verifyReceipt-compatible JSON document instead of text
                                   (always one document on stdout, failures included); for JWS:
                                   {"verdict", "kind", "environment", "payload": Apple's JSON, …}

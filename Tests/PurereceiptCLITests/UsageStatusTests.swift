@@ -29,17 +29,14 @@ struct UsageStatusTests {
 
     static let cases: [Case] = [
         Case(
-            name: "--trust-first on JSON garbage", options: ["--trust-first"], file: nil,
-            stdin: Data("{\"a\": [1, 2, 3]}".utf8), code: "input.json", fitting: receipt),
+            name: "--bundle-version on JSON garbage", options: ["--bundle-version", "1"], file: nil,
+            stdin: Data("{\"a\": [1, 2, 3]}".utf8), code: "input.json", fitting: nil),
         Case(
-            name: "--trust-first on text shaped like a JWS", options: ["--trust-first"], file: nil,
-            stdin: Data("x.y".utf8), code: notApplicable, fitting: receipt),
+            name: "--bundle-version on text shaped like a JWS", options: ["--bundle-version", "1"], file: nil,
+            stdin: Data("x.y".utf8), code: notApplicable, fitting: nil),
         Case(
-            name: "--trust-first on a JWS", options: ["--trust-first"], file: jws, stdin: nil, code: notApplicable,
-            fitting: receipt),
-        Case(
-            name: "--trust-first on a legacy receipt", options: ["--trust-first"], file: legacy, stdin: nil,
-            code: notApplicable, fitting: receipt),
+            name: "--endpoint on a legacy receipt", options: ["--endpoint", "production"], file: legacy, stdin: nil,
+            code: notApplicable, fitting: nil),
         Case(
             name: "--device-id (hex) on a legacy receipt", options: ["--device-id", "00"], file: legacy, stdin: nil,
             code: notApplicable, fitting: nil),

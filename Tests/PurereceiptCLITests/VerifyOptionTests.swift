@@ -23,34 +23,20 @@ struct VerifyOptionTests {
     static let vpp = CLI.vector("valid-vpp.der")
 
     static let cases: [OptionCase] = [
-        // --trust-first. Apple receipt rule (trust-first): an untrusted signer is refused before the
-        // payload is read, so a forged receipt with a malformed record is not-authentic (1), not malformed (2).
+        // Apple receipt rule (authenticate-first): an untrusted signer is refused before the payload
+        // is read, so a forged receipt with a malformed record is not-authentic (1), not malformed (2).
         OptionCase(
-            name: "Apple receipt rule (trust-first): --trust-first refuses the untrusted signer of a malformed receipt",
-            arguments: ["--trust-first", CLI.vector("malformed-date-inapp-expires-not-a-date.der")], status: 1,
+            name:
+                "Apple receipt rule (authenticate-first): the untrusted signer of a malformed receipt is refused first",
+            arguments: [CLI.vector("malformed-date-inapp-expires-not-a-date.der")], status: 1,
             expect: ["chain.untrusted"]),
         OptionCase(
-            name: "without --trust-first the same receipt is malformed",
-            arguments: [CLI.vector("malformed-date-inapp-expires-not-a-date.der")], status: 2,
-            expect: ["payload.date"]),
+            name: "with the signer's root the same receipt is authenticated, then decoded: malformed",
+            arguments: ["--root", "Vectors/pki/root.der", CLI.vector("malformed-date-inapp-expires-not-a-date.der")],
+            status: 2, expect: ["payload.date"]),
         OptionCase(
-            name: "--trust-first with the signer's root: the payload is checked as usual",
-            arguments: [
-                "--trust-first", "--root", "Vectors/pki/root.der",
-                CLI.vector("malformed-date-inapp-expires-not-a-date.der"),
-            ], status: 2, expect: ["payload.date"]),
-        OptionCase(
-            name: "--trust-first on a genuine receipt",
-            arguments: ["--trust-first", "--root", "Vectors/pki/root.der", main],
-            status: 0, expect: ["GENUINE"]),
-        OptionCase(
-            name: "--trust-first is for app receipts only",
-            arguments: ["--trust-first", "Vectors/jws/transaction-valid.jws"],
-            status: 2, expect: ["input.optionNotApplicable", "--trust-first applies to app receipts only"]),
-        OptionCase(
-            name: "--trust-first does not apply to legacy transaction receipts",
-            arguments: ["--trust-first", "Vectors/legacy/forged-leaf-other-issuer.b64"], status: 2,
-            expect: ["input.optionNotApplicable", "--trust-first does not apply to legacy transaction receipts"]),
+            name: "--trust-first is gone (the order is always authenticate first): a usage error",
+            arguments: ["--trust-first", main], status: 64, expect: ["unknown option --trust-first"]),
         // --root
         OptionCase(
             name: "--root DER", arguments: ["--root", "Vectors/pki/root.der", main], status: 0,
