@@ -59,8 +59,9 @@ extension CompactJWS {
     ) throws(JWSError) -> [Certificate] {
         let path = try chain { () throws(X509Error) in try paths.path(at: time) }
         guard case .apple(let anchors) = signer else { return path }
-        // Apple JWS rule (x5c-order): the path's intermediate is x5c[1].
-        guard path.count == 3, path[1].isSameCertificate(as: certificates[1]) else {
+        // Apple JWS rule (x5c-order): the path's intermediate is x5c[1] (x5c has three certificates:
+        // `signerPaths` checked it; checked again so that no index here can trap).
+        guard path.count == 3, certificates.count == 3, path[1].isSameCertificate(as: certificates[1]) else {
             throw JWSError(.chainShape, at: 0, "x5c[1] is not the leaf's issuer")
         }
         // Apple JWS rule (x5c-root): x5c[2] is never trusted for itself: it is the anchor,
