@@ -1,21 +1,22 @@
 // SignedDataVerifier: verifies StoreKit 2 signed data (compact JWS) and checks it is for this app,
 // in this environment; the StoreKit counterpart of ReceiptValidator.
 //
-// Checks, in this order (the first failure is reported):
+// Checks, in this order (authenticate first; the first failure is reported):
 //   1. structure: CompactJWS (three base64url parts, ES256 header with x5c, 64-byte signature);
-//   2. signer kind and signature: JWSVerification.swift steps 1 and 2 (nothing of the payload
-//      has been read yet);
+//   2. signer kind, x5c shape and a path of certificate signatures to an anchor, then the ES256
+//      signature: JWSVerification.swift steps 1 and 2 (nothing of the payload read yet);
 //   3. the payload is a strict JSON object (PureJSON); its `signedDate` (or the policy's
 //      `validityInstant`; `receiptCreationDate` for an app transaction) is the time of the chain
-//      check; a payload without one fails
-//      (`signedData.signedDateMissing`) unless the policy gives an instant;
-//   4. the chain, at that time (JWSVerification.swift step 3);
+//      check, to the millisecond; a payload without one fails (`signedData.signedDateMissing`)
+//      unless the policy gives an instant;
+//   4. every check of the path at that time (JWSVerification.swift step 3);
 //   5. the model is decoded from the payload (StoreKitFields.swift);
-//   6. policy: the device, when the policy names one (`deviceVerification` against
+//   6. policy: data signed under the Xcode opt-in must name environment Xcode (its key is public);
+//      the device, when the policy names one (`deviceVerification` against
 //      `deviceVerificationNonce` and the device verification id), environment (equal to the
-//      policy's), bundle id (byte comparison; renewal info carries none), app Apple id (required by a Production policy and compared wherever the
-//      data carries it), like Apple's SignedDataVerifier;
-//      Data signed under the Xcode opt-in must name environment Xcode (its key is public);
+//      policy's), bundle id (byte comparison; renewal info carries none), app Apple id (required
+//      by a Production policy and compared wherever the data carries it), like Apple's
+//      SignedDataVerifier;
 //   7. notifications: the nested signedTransactionInfo, signedRenewalInfo and (in appData)
 //      signedAppTransactionInfo are verified by steps 1–6 under the same policy, and must name the
 //      notification's bundle id, environment and (where they carry one) app Apple id.
