@@ -48,9 +48,9 @@ struct PathSearch {
     /// expired and current WWDR intermediates share name and key); past this, the search fails.
     static let maxCompletePaths = 16
 
-    private(set) var nodes: [Certificate]
+    private var nodes: [Certificate]
     /// Indices 1..<anchorEnd are anchors.
-    private(set) var anchorEnd = 1
+    private var anchorEnd = 1
     /// For each node, the nodes whose subject is its issuer name.
     private var issuerCandidates: [[Int]] = []
     /// For each node, the first node with the same public key: signatures are memoised per key.
@@ -62,7 +62,7 @@ struct PathSearch {
     private var stepsToAnchor: [Int?] = []
     private var completePaths = 0
     /// The error `accept` gave for the first complete path.
-    private(set) var failure: X509Error?
+    private var failure: X509Error?
 
     struct Pair: Hashable {
         let certificate: Int

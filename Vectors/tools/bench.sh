@@ -75,8 +75,8 @@ memory() {
 # Hostile inputs (Docs/PERFORMANCE.md, "Hostile inputs"), generated into $TMP/purereceipt-hostile
 # when missing (Vectors/tools/hostile.py; never into the repository):
 # 1. a forged 25.5 MB receipt refused under the default policy, against OpenSSL refusing the same
-#    bytes: `reject_forged_receipt30m`, with the anchor Vectors/tools/bench_openssl_hostile.c; then
-#    the same refusal with `ReceiptPolicy.checksTrustFirst` against the same OpenSSL case;
+#    bytes: `reject_forged_receipt30m`, with the anchor Vectors/tools/bench_openssl_hostile.c (the
+#    signer's path is checked before the payload is hashed or read: the only order);
 # 2. hostile certificate names (Vectors/tools/hostile_names.py): same-name CA pools with names of
 #    up to 100 KB, decoy issuers with names of 1–2 MB; one refusal each under `timeout`, compare.py
 #    for those fast enough, peak RSS, one table (Vectors/tools/hostile_bench.py);
