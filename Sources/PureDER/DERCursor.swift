@@ -77,8 +77,6 @@ public struct DERCursor: Sendable {
     public var remaining: Int { end - offset }
     /// The bytes left to read, without copying.
     public var remainingBytes: ArraySlice<UInt8> { bytes[offset..<end] }
-    /// The range left to read.
-    public var remainingRange: Range<Int> { offset..<end }
 
     /// The same bytes read under other rules (e.g. DER inside a BER envelope).
     public func with(rules: EncodingRules) -> DERCursor {

@@ -12,13 +12,15 @@ extension FuzzTargets {
     /// Runs the JWS stack on `data`; see the file header.
     @Sendable package static func jws(_ data: [UInt8]) {
         let policy = SignedDataPolicy(bundleId: "com.example.vectors", environment: .sandbox)
-        sink(Result { () throws(SignedDataError) in try SignedDataVerifier.verifyNotification(data, policy: policy) })
+        sink(Result { () throws(VerificationError) in try SignedDataVerifier.verifyNotification(data, policy: policy) })
         guard let parsed = try? CompactJWS(compact: data) else { return }
         sink(parsed.isXcodeSigned)
         sink(Result { () throws(JWSError) in try parsed.verifySignature() })
         if let first = parsed.certificates.first {
             let xcode = SignedDataPolicy(bundleId: "com.example.vectors", environment: .xcode, signer: .xcode(first))
-            sink(Result { () throws(SignedDataError) in try SignedDataVerifier.verifyTransaction(data, policy: xcode) })
+            sink(
+                Result { () throws(VerificationError) in try SignedDataVerifier.verifyTransaction(data, policy: xcode) }
+            )
         }
         sink(Result { () throws(StoreKitError) in try JWSTransactionDecodedPayload(payload: parsed.payload) })
         sink(Result { () throws(StoreKitError) in try JWSRenewalInfoDecodedPayload(payload: parsed.payload) })

@@ -32,12 +32,12 @@ extension FuzzTargets {
         }
     }
 
-    static func validateUnderTestPolicy(_ data: [UInt8]) -> Result<VerifiedReceipt, ReceiptValidationError> {
-        Result { () throws(ReceiptValidationError) in try ReceiptValidator.validate(data, policy: testPolicy) }
+    static func validateUnderTestPolicy(_ data: [UInt8]) -> Result<VerifiedReceipt, VerificationError> {
+        Result { () throws(VerificationError) in try ReceiptValidator.validate(data, policy: testPolicy) }
     }
 
     /// The outcome as its code, for comparing two runs.
-    static func code(_ result: Result<VerifiedReceipt, ReceiptValidationError>) -> String {
+    static func code(_ result: Result<VerifiedReceipt, VerificationError>) -> String {
         switch result {
         case .success: return "valid"
         case .failure(let error): return error.code
@@ -51,7 +51,7 @@ extension FuzzTargets {
         let byDefault = validateUnderTestPolicy(data)
         var cache = VerifiedChainCache()
         for _ in 0..<2 {
-            let cached = Result { () throws(ReceiptValidationError) in
+            let cached = Result { () throws(VerificationError) in
                 try ReceiptValidator.validate(data, policy: testPolicy, cache: &cache)
             }
             // The oracle: a result the cache changed is a bug, and stopping is how a fuzzer reports it.

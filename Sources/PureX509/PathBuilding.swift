@@ -29,15 +29,6 @@
 import PureCrypto
 import PureDER
 
-/// The first path [leaf, intermediates…, anchor] that `accept` passes (see the file header).
-func buildPath(
-    leaf: Certificate, pool: [Certificate], anchors: [Certificate],
-    accept: ([Certificate]) throws(X509Error) -> Void
-) throws(X509Error) -> [Certificate] {
-    var search = PathSearch(leaf: leaf, pool: pool, anchors: anchors)
-    return try search.firstPath(passing: accept)
-}
-
 /// One search: the certificates by index (0 the leaf, then the anchors, then the pool certificates
 /// that are not anchors, each once), the signature memo, the distances to an anchor and the first
 /// error met. Built once, it answers "is there a path of signatures to an anchor?" with no instant

@@ -14,7 +14,7 @@ import PureReceipt
 import PureX509
 
 /// One verification's outcome, compared as text: the verdict and code, or what was verified.
-func loadOutcome(_ run: () throws(ReceiptValidationError) -> VerifiedReceipt) -> String {
+func loadOutcome(_ run: () throws(VerificationError) -> VerifiedReceipt) -> String {
     do {
         let verified = try run()
         let receipt = verified.receipt
@@ -26,12 +26,12 @@ func loadOutcome(_ run: () throws(ReceiptValidationError) -> VerifiedReceipt) ->
 
 func loadOutcome(_ input: [UInt8], _ policy: ReceiptPolicy, _ cache: ChainCache) async -> String {
     do {
-        let verified = try await cache.withCache { (cache) throws(ReceiptValidationError) in
+        let verified = try await cache.withCache { (cache) throws(VerificationError) in
             try ReceiptValidator.validate(input, policy: policy, cache: &cache)
         }
-        return loadOutcome { () throws(ReceiptValidationError) in verified }
+        return loadOutcome { () throws(VerificationError) in verified }
     } catch {
-        return loadOutcome { () throws(ReceiptValidationError) in throw error }
+        return loadOutcome { () throws(VerificationError) in throw error }
     }
 }
 
@@ -88,7 +88,7 @@ func runLoad(_ arguments: [String]) async -> Int32 {
     var policy = ReceiptPolicy()
     if !roots.isEmpty { policy.anchors = TrustAnchors(certificates: roots) }
     let reference = inputs.map { input in
-        loadOutcome { () throws(ReceiptValidationError) in
+        loadOutcome { () throws(VerificationError) in
             try ReceiptValidator.validate(input, policy: policy)
         }
     }

@@ -134,7 +134,7 @@ enum InputKind: Equatable {
 
     static func notAReceipt(_ kind: InputKind, json: Bool) -> Never {
         if json {
-            print(VerifyReceiptJSON.render(ReceiptValidationError(.malformed, code: kind.code, kind.message)).text)
+            print(VerifyReceiptJSON.render(VerificationError(.malformed, code: kind.code, message: kind.message)).text)
         }
         fail("not a well-formed receipt: \(kind.code): \(kind.message)", ExitCode.malformed)
     }

@@ -11,7 +11,7 @@ import PureReceipt
 import PureX509
 
 enum LegacyCommand {
-    static func isLegacy(_ bytes: [UInt8]) -> Bool { LegacyTransactionReceipt.isLegacyFormat(bytes) }
+    static func isLegacy(_ bytes: [UInt8]) -> Bool { InputFormat.detect(bytes) == .legacyReceipt }
 
     static func verify(
         _ input: (bytes: [UInt8], name: String), options: ParsedArguments, policy: ReceiptPolicy, json: Bool
@@ -43,7 +43,7 @@ enum LegacyCommand {
             if error.verdict == .malformed { InputKind.explainIfNotReceipt(input.bytes, json: json) }
             if json { print(VerifyReceiptJSON.render(error).text) }
             VerifyCommand.report(VerifyCommand.verdictText(error.verdict), code: error.code, error.message)
-            return error.verdict == .malformed ? ExitCode.malformed : ExitCode.notGenuine
+            return ExitCode.of(error.verdict)
         }
         if json {
             print(VerifyReceiptJSON.render(verified).text)
@@ -193,7 +193,8 @@ enum LegacyCommand {
             return try LegacyTransactionReceipt(bytes)
         } catch {
             InputKind.explainIfNotReceipt(bytes, json: json)
-            let failure = ReceiptValidationError(.malformed, code: error.code, error.description, offset: error.offset)
+            let failure = VerificationError(
+                .malformed, code: error.code, message: error.description, offset: error.offset)
             if json { print(VerifyReceiptJSON.render(failure).text) }
             fail("not a well-formed receipt: \(failure.code): \(failure.message)", ExitCode.malformed)
         }

@@ -190,7 +190,8 @@ enum SignedDataCommand {
 
     /// Verifies `jws` as `kind` under `policy` (the library's verifier; one chain cache for the
     /// envelope and the nested data).
-    static func run(_ jws: [UInt8], kind: SignedDataKind, policy: SignedDataPolicy) throws(SignedDataError) -> Verified
+    static func run(_ jws: [UInt8], kind: SignedDataKind, policy: SignedDataPolicy) throws(VerificationError)
+        -> Verified
     {
         var cache = VerifiedChainCache(capacity: 4)
         let instant = policy.validityInstant
@@ -239,51 +240,28 @@ enum SignedDataCommand {
         }
     }
 
-    /// The verdict of a library error: malformed (2), not genuine (1) or a failed check (1).
-    enum Verdict: String {
-        case malformed
-        case notGenuine = "not-genuine"
-        case checkFailed = "check-failed"
-
-        init(_ code: String) {
-            switch code {
-            case "jws.signatureInvalid", "jws.chain", "jws.chainShape", "jws.xcodeNotAllowed", "jws.keyType",
-                "jws.algorithmNotAllowed":
-                self = .notGenuine
-            case _ where code.hasPrefix("signedData.") && code != "signedData.signedDateMissing":
-                self = .checkFailed
-            default:
-                self = .malformed
-            }
-        }
-
-        var text: String {
-            switch self {
-            case .malformed: return "not well-formed signed data"
-            case .notGenuine: return "NOT GENUINE"
-            case .checkFailed: return "check failed"
-            }
+    /// The words of a StoreKit verdict (README: `not-genuine`, `check-failed`), from the library's
+    /// verdict; the exit status comes from `ExitCode.of`.
+    static func words(_ verdict: VerificationError.Verdict) -> (json: String, text: String) {
+        switch verdict {
+        case .malformed: return ("malformed", "not well-formed signed data")
+        case .notAuthentic: return ("not-genuine", "NOT GENUINE")
+        case .policyFailed: return ("check-failed", "check failed")
         }
     }
 
-    static func failure(_ error: SignedDataError, policy: SignedDataPolicy, json: Bool) -> Int32 {
-        let verdict = Verdict(error.code)
-        // The detail of a JWS error repeats its code: "jws.chain (chain.untrusted) at byte 0".
-        var message =
-            error.detail.hasPrefix(error.code) ? String(error.detail.dropFirst(error.code.count)) : error.detail
-        message = message.trimmingCharacters(in: .whitespaces)
+    static func failure(_ error: VerificationError, policy: SignedDataPolicy, json: Bool) -> Int32 {
+        let verdict = words(error.verdict)
+        // The library's message, and the option that sets what the check compared against.
+        var message = error.message
         switch error.code {
-        case "signedData.appAppleIdRequired":
-            message = "Production data: pass the app's Apple id with --app-apple-id"
-        case "signedData.bundleId":
-            message = "the data names \"\(error.detail)\", not \"\(policy.bundleId)\" (--bundle-id)"
-        case "signedData.environment":
-            message = "the data names \(error.detail), not \(policy.environment.rawValue) (--environment)"
+        case "signedData.appAppleIdRequired": message += " (--app-apple-id)"
+        case "signedData.bundleId": message += " (--bundle-id)"
+        case "signedData.environment": message += " (--environment)"
         case "signedData.signedDateMissing":
             message = "the payload has no signedDate to check the certificates at: give the instant with --at"
-        case "jws.xcodeNotAllowed":
-            message += ": Xcode-signed data is accepted only with --xcode-root"
-        case "jws.chain" where error.detail.contains("Expired") || error.detail.contains("NotYetValid"):
+        case "jws.xcodeNotAllowed": message += ": Xcode-signed data is accepted only with --xcode-root"
+        case "jws.chain" where error.message.contains("chain.certificateExpired"):
             message +=
                 policy.validityInstant.map { " (validity checked at \($0), from --at)" }
                 ?? " (validity checked at the payload's signedDate)"
@@ -292,14 +270,14 @@ enum SignedDataCommand {
         if json {
             var document = JSONWriter(pretty: true)
             document.beginObject()
-            document.field("verdict", verdict.rawValue)
+            document.field("verdict", verdict.json)
             document.field("code", error.code)
             document.field("message", message)
             document.endObject()
             print(document.text)
         }
         VerifyCommand.report(verdict.text, code: error.code, message)
-        return verdict == .malformed ? ExitCode.malformed : ExitCode.notGenuine
+        return ExitCode.of(error.verdict)
     }
 
     /// "NAME (N bytes, compact JWS)" or "… notification body".

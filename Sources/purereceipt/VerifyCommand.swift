@@ -77,7 +77,7 @@ enum VerifyCommand {
                     ?? " (validity checked at the receipt creation date)"
             }
             report(verdictText(error.verdict), code: error.code, message)
-            return error.verdict == .malformed ? ExitCode.malformed : ExitCode.notGenuine
+            return ExitCode.of(error.verdict)
         }
         // The endpoint emulation is a check like the others: it applies to text output too. The
         // document (about 1 KB per in-app purchase) is rendered only when it is printed.
@@ -214,7 +214,7 @@ enum VerifyCommand {
         return checks
     }
 
-    static func verdictText(_ verdict: ReceiptValidationError.Verdict) -> String {
+    static func verdictText(_ verdict: VerificationError.Verdict) -> String {
         switch verdict {
         case .malformed: return "not a well-formed receipt"
         case .notAuthentic: return "NOT GENUINE"
@@ -253,7 +253,7 @@ enum VerifyCommand {
     /// A file that cannot be used (exit 2); with --json also a document with status 21002.
     static func fileFailure(code: String, _ message: String, json: Bool) -> Never {
         if json {
-            print(VerifyReceiptJSON.render(ReceiptValidationError(.malformed, code: code, message)).text)
+            print(VerifyReceiptJSON.render(VerificationError(.malformed, code: code, message: message)).text)
         }
         report("error", code: code, message)
         exit(ExitCode.malformed)

@@ -18,6 +18,14 @@ enum ExitCode {
     static let notGenuine: Int32 = 1
     static let malformed: Int32 = 2
     static let usage: Int32 = 64
+
+    /// The one mapping from a library verdict to an exit status, for every format.
+    static func of(_ verdict: VerificationError.Verdict) -> Int32 {
+        switch verdict {
+        case .malformed: return malformed
+        case .notAuthentic, .policyFailed: return notGenuine
+        }
+    }
 }
 
 let version = "0.1.0"

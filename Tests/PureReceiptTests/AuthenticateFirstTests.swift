@@ -21,7 +21,7 @@ struct AuthenticateFirstTests {
         return policy
     }
 
-    static func error(_ input: [UInt8], _ policy: ReceiptPolicy) -> ReceiptValidationError? {
+    static func error(_ input: [UInt8], _ policy: ReceiptPolicy) -> VerificationError? {
         do {
             _ = try ReceiptValidator.validate(input, policy: policy)
             return nil
@@ -89,10 +89,10 @@ struct AuthenticateFirstTests {
 @Suite("authenticate first: one order, with and without a chain cache")
 struct OneOrderTests {
     static func outcome(_ input: [UInt8], _ policy: ReceiptPolicy) -> String {
-        describe { () throws(ReceiptValidationError) in try ReceiptValidator.validate(input, policy: policy) }
+        describe { () throws(VerificationError) in try ReceiptValidator.validate(input, policy: policy) }
     }
 
-    static func describe(_ run: () throws(ReceiptValidationError) -> VerifiedReceipt) -> String {
+    static func describe(_ run: () throws(VerificationError) -> VerifiedReceipt) -> String {
         do {
             _ = try run()
             return "valid"
@@ -115,12 +115,12 @@ struct OneOrderTests {
         let shared = ChainCache()
         for _ in 0..<2 {
             #expect(
-                Self.describe { () throws(ReceiptValidationError) in
+                Self.describe { () throws(VerificationError) in
                     try ReceiptValidator.validate(input, policy: policy, cache: &local)
                 } == expected)
             let viaActor: String
             do {
-                _ = try await shared.withCache { (cache) throws(ReceiptValidationError) in
+                _ = try await shared.withCache { (cache) throws(VerificationError) in
                     try ReceiptValidator.validate(input, policy: policy, cache: &cache)
                 }
                 viaActor = "valid"

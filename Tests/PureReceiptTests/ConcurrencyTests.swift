@@ -9,7 +9,7 @@ import Testing
 
 @Suite("verdicts under concurrency")
 struct ConcurrencyTests {
-    static func outcome(_ run: () throws(ReceiptValidationError) -> VerifiedReceipt) -> String {
+    static func outcome(_ run: () throws(VerificationError) -> VerifiedReceipt) -> String {
         do {
             let verified = try run()
             return
@@ -28,7 +28,7 @@ struct ConcurrencyTests {
         policy.anchors = TrustAnchors(certificates: [try VectorSuite.certificate("pki/root.der")])
         let shared = policy
         let reference = inputs.map { input in
-            Self.outcome { () throws(ReceiptValidationError) in try ReceiptValidator.validate(input, policy: shared) }
+            Self.outcome { () throws(VerificationError) in try ReceiptValidator.validate(input, policy: shared) }
         }
         // The table holds all three kinds, or the comparison proves little.
         #expect(reference.contains { $0.hasPrefix("genuine") })
@@ -43,13 +43,13 @@ struct ConcurrencyTests {
                         for step in 0..<inputs.count {
                             let index = (step + task * 7 + round) % inputs.count
                             let got: String
-                            do throws(ReceiptValidationError) {
-                                let verified = try await cache.withCache { (cache) throws(ReceiptValidationError) in
+                            do throws(VerificationError) {
+                                let verified = try await cache.withCache { (cache) throws(VerificationError) in
                                     try ReceiptValidator.validate(inputs[index], policy: shared, cache: &cache)
                                 }
-                                got = Self.outcome { () throws(ReceiptValidationError) in verified }
+                                got = Self.outcome { () throws(VerificationError) in verified }
                             } catch {
-                                got = Self.outcome { () throws(ReceiptValidationError) in throw error }
+                                got = Self.outcome { () throws(VerificationError) in throw error }
                             }
                             if got != reference[index] { found.append("\(names[index]): \(got) ≠ \(reference[index])") }
                         }

@@ -37,7 +37,7 @@ struct ExactBytesTests {
             let r = try receipt(bundleID: inReceipt, version: inReceipt)
             var policy = ReceiptPolicy()
             policy.bundleIdentifier = expected
-            #expect(throws: ReceiptValidationError.self) { try ReceiptValidator.checkBundle(r, policy) }
+            #expect(throws: VerificationError.self) { try ReceiptValidator.checkBundle(r, policy) }
             policy.bundleIdentifier = inReceipt
             policy.bundleVersion = expected
             do {

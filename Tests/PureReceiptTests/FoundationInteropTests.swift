@@ -83,7 +83,7 @@ struct FoundationInteropTests {
         policy.deviceIdentifier = try #require(UUID(uuidString: "01234567-89ab-cdef-fedc-ba9876543210")).bytes
         #expect(throws: Never.self) { try ReceiptValidator.validate(bytes, policy: policy) }
         policy.deviceIdentifier = try #require(UUID(uuidString: "01234567-89AB-CDEF-FEDC-BA9876543211")).bytes
-        let error = #expect(throws: ReceiptValidationError.self) {
+        let error = #expect(throws: VerificationError.self) {
             try ReceiptValidator.validate(bytes, policy: policy)
         }
         #expect(error?.verdict == .policyFailed)

@@ -50,10 +50,10 @@ struct InPlaceDecodingTests {
         let refused: [[UInt8]] = [[], Array("Zm9v!".utf8), Array("Zm9v".utf8), [UInt8](repeating: 0x41, count: 8)]
         for input in refused {
             var bytes = input
-            let inPlace = Result { () throws(ReceiptValidationError) in
+            let inPlace = Result { () throws(VerificationError) in
                 try ReceiptValidator.receiptBytes(inPlace: &bytes)
             }
-            let copying = Result { () throws(ReceiptValidationError) in try ReceiptValidator.receiptBytes(from: input) }
+            let copying = Result { () throws(VerificationError) in try ReceiptValidator.receiptBytes(from: input) }
             guard case .failure(let error) = inPlace, case .failure(let expected) = copying else {
                 Issue.record("accepted \(input.prefix(8))")
                 continue

@@ -119,7 +119,7 @@ struct LegacyCorpusTests {
         arguments: [LegacyCorpus.v2, LegacyCorpus.v3])
     func expiredNow(name: String) throws {
         let policy = LegacyReceiptPolicy(validityInstant: Instant(millisecondsSince1970: 1_800_000_000_000))
-        let error = #expect(throws: ReceiptValidationError.self) {
+        let error = #expect(throws: VerificationError.self) {
             try LegacyReceiptValidator.validate(try LegacyCorpus.bytes(name), policy: policy)
         }
         #expect(error?.code == "chain.certificateExpired")
@@ -131,7 +131,7 @@ struct LegacyCorpusTests {
     func oneByteChanged(name: String) throws {
         for (key, index) in [("purchase-info", 40), ("signature", 1), ("signature", 100)] {
             let input = try LegacyCorpus.tampered(name, key: key) { $0[index] ^= 0x01 }
-            let error = #expect(throws: ReceiptValidationError.self, "\(key)[\(index)]") {
+            let error = #expect(throws: VerificationError.self, "\(key)[\(index)]") {
                 try LegacyReceiptValidator.validate(input)
             }
             #expect(error?.code == "signature.invalid")
@@ -158,7 +158,7 @@ struct LegacyCorpusTests {
             (LegacyReceiptPolicy(environments: ["Sandbox"]), "policy.environment"),
         ]
         for (policy, code) in cases {
-            let error = #expect(throws: ReceiptValidationError.self) {
+            let error = #expect(throws: VerificationError.self) {
                 try LegacyReceiptValidator.validate(input, policy: policy)
             }
             #expect(error?.code == code)

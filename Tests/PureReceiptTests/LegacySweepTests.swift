@@ -41,7 +41,7 @@ struct LegacySweepTests {
                 var changed = decoded
                 changed[index] ^= 0x10
                 let input = Array(string.replacingOccurrences(of: value, with: Base64.encode(changed)).utf8)
-                #expect(throws: ReceiptValidationError.self, "\(key)[\(index)]") {
+                #expect(throws: VerificationError.self, "\(key)[\(index)]") {
                     try LegacyReceiptValidator.validate(input, policy: policy)
                 }
             }

@@ -66,7 +66,7 @@ struct LegacyVectorTests {
         let policy = try LegacyVectors.policy(vector)
         let verdict = try #require(vector["verdict"] as? String)
         guard verdict == "valid" else {
-            let error = #expect(throws: ReceiptValidationError.self) {
+            let error = #expect(throws: VerificationError.self) {
                 try LegacyReceiptValidator.validate(input, policy: policy)
             }
             #expect(error?.verdict.rawValue == verdict)

@@ -88,8 +88,8 @@ struct SignedDataCacheTests {
         let code = signedDataCode { () throws -> Bool in
             do {
                 return try SignedDataVerifier.verifyTransaction(bytes, policy: policy, cache: &cache).isXcodeSigned
-            } catch let error as SignedDataError {
-                detail = error.detail
+            } catch let error as VerificationError {
+                detail = error.message
                 throw error
             }
         }

@@ -29,7 +29,7 @@ func signedDataCode<T>(_ body: () throws -> T) -> String? {
     do {
         _ = try body()
         return nil
-    } catch let error as SignedDataError {
+    } catch let error as VerificationError {
         return error.code
     } catch {
         return "unexpected: \(error)"

@@ -85,8 +85,8 @@ struct SignedDataVectorTests {
         let code = signedDataCode { () throws -> Bool in
             do {
                 return try run(c.kind, bytes, policy)
-            } catch let error as SignedDataError {
-                detail = error.detail
+            } catch let error as VerificationError {
+                detail = error.message
                 throw error
             }
         }

@@ -84,7 +84,7 @@ struct VectorSuiteTests {
         let policy = try Self.policy(for: testCase)
         let verdict = try #require(testCase["verdict"] as? String)
 
-        let result = Result { () throws(ReceiptValidationError) -> VerifiedReceipt in
+        let result = Result { () throws(VerificationError) -> VerifiedReceipt in
             try ReceiptValidator.validate(bytes, policy: policy)
         }
         switch result {

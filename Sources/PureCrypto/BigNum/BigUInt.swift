@@ -69,12 +69,6 @@ package struct BigUInt: Sendable, Equatable {
         return 0
     }
 
-    /// True when the value is zero (timing depends on the value).
-    package var isZeroVarTime: Bool {
-        for limb in limbs where limb != 0 { return false }
-        return true
-    }
-
     /// True when the least significant bit is set.
     package var isOdd: Bool { limbs[0] & 1 == 1 }
 

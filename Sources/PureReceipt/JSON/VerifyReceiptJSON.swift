@@ -106,7 +106,7 @@ public enum VerifyReceiptJSON {
 
     /// The response for a receipt that failed validation: `status` (21002, 21003 or 21010) with the
     /// machine-readable `reason` code, the verdict class and a message.
-    public static func render(_ error: ReceiptValidationError, pretty: Bool = true) -> VerifyReceiptDocument {
+    public static func render(_ error: VerificationError, pretty: Bool = true) -> VerifyReceiptDocument {
         var json = JSONWriter(pretty: pretty)
         json.beginObject()
         json.field("status", Int64(error.status))

@@ -1,9 +1,11 @@
 // LegacyReceiptValidator: verifies a legacy transaction receipt offline, then the caller's policy.
 //
-// Order of checks (each failure stops): 1. structure (LegacyTransactionReceipt.swift) and the
-// purchase date; 2. the leaf's RSA PKCS #1 v1.5 SHA-1 signature over version ‖ purchase-info;
-// 3. the chain leaf → pinned intermediate → anchor (`PathRules.legacy`, Trust/AppleTrust.swift) with validity at the
-// purchase date or the caller's instant; 4. bundle id, product id, environment (compared as bytes).
+// One order, authenticate first, as for the other formats (each failure stops): 1. the envelope
+// (outer plist and signature blob, LegacyTransactionReceipt.swift), nothing of purchase-info read;
+// 2. a path of certificate signatures leaf → pinned intermediate → anchor (`PathRules.legacy`,
+// Trust/AppleTrust.swift), no instant yet; 3. the leaf's RSA PKCS #1 v1.5 SHA-1 signature over
+// version ‖ purchase-info; 4. purchase-info read, and every check of the path at its purchase date
+// (or the caller's instant); 5. bundle id, product id, environment (compared as bytes).
 // RSA-1024 leaves are accepted for versions 1–2 only: those verdicts are evidence about history,
 // not proof against a party able to factor RSA-1024 (Docs/SECURITY.md).
 
@@ -63,7 +65,7 @@ public struct VerifiedLegacyReceipt: Sendable {
 public enum LegacyReceiptValidator {
     /// Verifies `input` (base64 text or the plist text) under `policy`.
     public static func validate(_ input: [UInt8], policy: LegacyReceiptPolicy = LegacyReceiptPolicy())
-        throws(ReceiptValidationError) -> VerifiedLegacyReceipt
+        throws(VerificationError) -> VerifiedLegacyReceipt
     {
         var none = VerifiedChainCache(capacity: 0)
         return try validate(input, policy: policy, cache: &none)
@@ -74,46 +76,61 @@ public enum LegacyReceiptValidator {
     /// verified again. Share one cache between tasks with `ChainCache.withCache`.
     public static func validate(
         _ input: [UInt8], policy: LegacyReceiptPolicy = LegacyReceiptPolicy(), cache: inout VerifiedChainCache
-    ) throws(ReceiptValidationError) -> VerifiedLegacyReceipt {
+    ) throws(VerificationError) -> VerifiedLegacyReceipt {
+        // 1. The envelope: the outer plist and the signature blob; nothing of purchase-info read.
+        let envelope: LegacyEnvelope
+        do { envelope = try LegacyEnvelope(input) } catch { throw malformed(error) }
+        let blob = envelope.signatureBlob
+        // 2. A path of certificate signatures from the signing leaf to an anchor, with no instant.
+        // Apple legacy rule (pinned-intermediate): the intermediates are the pinned ones (or the
+        // caller's), never a certificate from the data.
+        let builtIn = blob.version == 3 ? LegacyCertificates.wwdr2013 : LegacyCertificates.iTunesStoreCA
+        let pool = policy.intermediates ?? (builtIn.map { [$0] } ?? [])
+        let rules = PathRules.legacy(version: blob.version)
+        let known = cache.path(leaf: blob.certificate, pool: pool, anchors: policy.anchors, rules: rules)
+        var paths: SignerPaths
+        do {
+            paths = try SignerPaths(
+                leaf: blob.certificate, pool: pool, anchors: policy.anchors, rules: rules, known: known)
+        } catch {
+            throw VerificationError(.notAuthentic, code: error.code, .x509(error))
+        }
+        // 3. The signature. Apple legacy rule (signed-bytes): it covers version byte ‖ purchase-info
+        // bytes. RFC 8017 §8.2.2: RSASSA-PKCS1-V1_5-VERIFY with SHA-1 (Apple legacy rule (sha1)).
+        let signed = [blob.version] + envelope.purchaseInfoBytes
+        guard case .rsa(let key) = blob.certificate.publicKey,
+            (try? key.verifyPKCS1v15(signature: blob.signature, message: signed[...], algorithm: .sha1)) != nil
+        else {
+            throw VerificationError(.notAuthentic, code: "signature.invalid", .text("signature does not verify"))
+        }
+        // 4. Only now is purchase-info read, and its purchase date is the instant of the path check.
         let receipt: LegacyTransactionReceipt
-        do { receipt = try LegacyTransactionReceipt(input) } catch { throw malformed(error) }
-        let blob = receipt.signatureBlob
+        do { receipt = try LegacyTransactionReceipt(envelope) } catch { throw malformed(error) }
         // Apple legacy rule (validity-at-purchase): certificates are judged at the signed purchase date.
         guard let instant = policy.validityInstant ?? receipt.purchaseInfo.purchaseDate else {
             throw malformed(LegacyReceiptError(.date("purchase-date-ms"), at: 0, in: "purchase-info"))
         }
-
-        // Apple legacy rule (signed-bytes): the signature covers version byte ‖ purchase-info bytes.
-        // RFC 8017 §8.2.2: RSASSA-PKCS1-V1_5-VERIFY with SHA-1 (Apple legacy rule (sha1)).
-        let signed = [blob.version] + receipt.purchaseInfoBytes
-        guard case .rsa(let key) = blob.certificate.publicKey,
-            (try? key.verifyPKCS1v15(signature: blob.signature, message: signed[...], algorithm: .sha1)) != nil
-        else {
-            throw ReceiptValidationError(.notAuthentic, code: "signature.invalid", "signature does not verify")
-        }
-
-        let builtIn = blob.version == 3 ? LegacyCertificates.wwdr2013 : LegacyCertificates.iTunesStoreCA
         let chain: [Certificate]
-        do {
-            // Apple legacy rule (pinned-intermediate): the intermediates are the pinned ones (or the
-            // caller's), never a certificate from the data.
-            chain = try verifyChain(
-                leaf: blob.certificate, pool: policy.intermediates ?? (builtIn.map { [$0] } ?? []),
-                anchors: policy.anchors, rules: .legacy(version: blob.version), at: instant.derTime, cache: &cache)
-        } catch {
-            throw ReceiptValidationError(.notAuthentic, code: error.code, error.description)
+        do { chain = try paths.path(at: instant.derTime) } catch {
+            throw VerificationError(.notAuthentic, code: error.code, .x509(error))
+        }
+        if known == nil {
+            cache.insert(path: chain, leaf: blob.certificate, pool: pool, anchors: policy.anchors, rules: rules)
         }
 
         let info = receipt.purchaseInfo
         if let expected = policy.bundleIdentifier, !equalBytes(info.bundleIdentifier, expected) {
-            throw .policy("policy.bundleId", "bid \"\(info.bundleIdentifier ?? "-")\" is not \"\(expected)\"")
+            throw .mismatch("policy.bundleId", "purchase-info bid", found: info.bundleIdentifier, expected: expected)
         }
         if let expected = policy.productIdentifier, !equalBytes(info.productIdentifier, expected) {
-            throw .policy("policy.productId", "product-id \"\(info.productIdentifier ?? "-")\" is not \"\(expected)\"")
+            throw .mismatch(
+                "policy.productId", "purchase-info product-id", found: info.productIdentifier, expected: expected)
         }
         // The environment key is outside the signed bytes: a check for routing, not for trust.
         if let accepted = policy.environments, !accepted.contains(where: { equalBytes(receipt.environmentName, $0) }) {
-            throw .policy("policy.environment", "environment \(receipt.environmentName) not accepted")
+            throw .mismatch(
+                "policy.environment", "environment (outer plist, unsigned)", found: receipt.environmentName,
+                expected: accepted.joined(separator: "\" or \""))
         }
         return VerifiedLegacyReceipt(receipt: receipt, chain: chain, validityInstant: instant)
     }
@@ -123,7 +140,7 @@ public enum LegacyReceiptValidator {
         a.map { $0.utf8.elementsEqual(b.utf8) } ?? false
     }
 
-    static func malformed(_ error: LegacyReceiptError) -> ReceiptValidationError {
-        ReceiptValidationError(.malformed, code: error.code, error.description, offset: error.offset)
+    static func malformed(_ error: LegacyReceiptError) -> VerificationError {
+        VerificationError(.malformed, code: error.code, .legacy(error), offset: error.offset)
     }
 }

@@ -32,22 +32,18 @@ public struct LegacyTransactionReceipt: Sendable {
 
     /// Parses base64 text of the plist, or the plist text itself.
     public init(_ input: [UInt8]) throws(LegacyReceiptError) {
-        guard input.count <= Limits.maxLegacyReceiptBytes else { throw .init(.inputTooLarge, at: 0, in: "receipt") }
-        let text: [UInt8]
-        if Self.isPlistText(input) {
-            text = input
-        } else {
-            do { text = try Base64.decode(input) } catch { throw .init(.base64(error), at: 0, in: "receipt") }
-        }
-        entries = try OpenStepPlistParser.dictionary(text, part: "receipt")
-        let signature = try Self.decodedValue("signature", in: entries)
-        purchaseInfoBytes = try Self.decodedValue("purchase-info", in: entries)
-        signatureBlob = try LegacySignatureBlob(signature)
+        try self.init(try LegacyEnvelope(input))
+    }
+
+    /// The receipt of an envelope: its purchase-info read (for verification, only once the
+    /// signature over it has verified).
+    init(_ envelope: LegacyEnvelope) throws(LegacyReceiptError) {
+        (entries, signatureBlob, purchaseInfoBytes) =
+            (envelope.entries, envelope.signatureBlob, envelope.purchaseInfoBytes)
         purchaseInfo = LegacyPurchaseInfo(
             entries: try OpenStepPlistParser.dictionary(purchaseInfoBytes, part: "purchase-info"))
     }
 
-    /// Whether `input` is plist text: its first byte other than white space is `{`.
     public static func isPlistText(_ input: [UInt8]) -> Bool {
         input.first { !OpenStepPlistParser.isWhiteSpace($0) } == 0x7B
     }
@@ -70,5 +66,27 @@ public struct LegacyTransactionReceipt: Sendable {
         do { return try Base64.decode(Array(entry.value.utf8)) } catch {
             throw .init(.base64(error), at: entry.offset, in: "receipt")
         }
+    }
+}
+
+/// A legacy receipt's envelope: the outer plist, the signature blob (version, signature, signing
+/// certificate) and the signed purchase-info bytes, of which nothing is read.
+struct LegacyEnvelope {
+    let entries: [LegacyPlistEntry]
+    let signatureBlob: LegacySignatureBlob
+    let purchaseInfoBytes: [UInt8]
+
+    init(_ input: [UInt8]) throws(LegacyReceiptError) {
+        guard input.count <= Limits.maxLegacyReceiptBytes else { throw .init(.inputTooLarge, at: 0, in: "receipt") }
+        let text: [UInt8]
+        if LegacyTransactionReceipt.isPlistText(input) {
+            text = input
+        } else {
+            do { text = try Base64.decode(input) } catch { throw .init(.base64(error), at: 0, in: "receipt") }
+        }
+        entries = try OpenStepPlistParser.dictionary(text, part: "receipt")
+        let signature = try LegacyTransactionReceipt.decodedValue("signature", in: entries)
+        purchaseInfoBytes = try LegacyTransactionReceipt.decodedValue("purchase-info", in: entries)
+        signatureBlob = try LegacySignatureBlob(signature)
     }
 }

@@ -27,6 +27,18 @@ import PureDER
 import PureJSON
 public import PureX509
 
+/// `environment`, `receiptType`: the server environment that signed the data.
+public enum AppStoreEnvironment: String, Sendable, Hashable {
+    /// Apple's sandbox environment, for testing with sandbox accounts.
+    case sandbox = "Sandbox"
+    /// The App Store, with real purchases.
+    case production = "Production"
+    /// Xcode's StoreKit testing: signed with a local key, never by Apple.
+    case xcode = "Xcode"
+    /// A local testing environment; never signed by Apple.
+    case localTesting = "LocalTesting"
+}
+
 /// What signed StoreKit data must satisfy.
 public struct SignedDataPolicy: Sendable {
     /// The app's bundle identifier, compared byte for byte.
@@ -58,25 +70,6 @@ public struct SignedDataPolicy: Sendable {
     }
 }
 
-/// Why signed StoreKit data was refused.
-public struct SignedDataError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A stable machine-readable code: `jws.…`, `storekit.…`, `json.…` or `signedData.…`.
-    public let code: String
-    /// What was concerned (a field, a header member, a certificate error), and where.
-    public let detail: String
-
-    /// An error with a stable `code` and an optional human-readable `detail`.
-    public init(_ code: String, _ detail: String = "") {
-        self.code = code
-        self.detail = detail
-    }
-
-    init(_ error: JWSError) { self.init(error.code, error.description) }
-    init(_ error: StoreKitError) { self.init(error.code, error.description) }
-
-    public var description: String { detail.isEmpty ? code : "\(code): \(detail)" }
-}
-
 /// Verified StoreKit data: the decoded payload and how it was signed.
 public struct VerifiedStoreKitData<Payload: StoreKitPayload>: Sendable {
     /// The decoded payload, read only after the signature and chain verified.
@@ -94,7 +87,7 @@ public enum SignedDataVerifier {
     // implementation of the checks, every certificate signature verified.
 
     /// Verifies a signed transaction (`Transaction.jwsRepresentation`, App Store Server API).
-    public static func verifyTransaction(_ jws: [UInt8], policy: SignedDataPolicy) throws(SignedDataError)
+    public static func verifyTransaction(_ jws: [UInt8], policy: SignedDataPolicy) throws(VerificationError)
         -> VerifiedStoreKitData<JWSTransactionDecodedPayload>
     {
         var none = VerifiedChainCache(capacity: 0)
@@ -102,7 +95,7 @@ public enum SignedDataVerifier {
     }
 
     /// Verifies signed subscription renewal info.
-    public static func verifyRenewalInfo(_ jws: [UInt8], policy: SignedDataPolicy) throws(SignedDataError)
+    public static func verifyRenewalInfo(_ jws: [UInt8], policy: SignedDataPolicy) throws(VerificationError)
         -> VerifiedStoreKitData<JWSRenewalInfoDecodedPayload>
     {
         var none = VerifiedChainCache(capacity: 0)
@@ -110,7 +103,7 @@ public enum SignedDataVerifier {
     }
 
     /// Verifies a signed app transaction (`AppTransaction.shared`).
-    public static func verifyAppTransaction(_ jws: [UInt8], policy: SignedDataPolicy) throws(SignedDataError)
+    public static func verifyAppTransaction(_ jws: [UInt8], policy: SignedDataPolicy) throws(VerificationError)
         -> VerifiedStoreKitData<AppTransaction>
     {
         var none = VerifiedChainCache(capacity: 0)
@@ -118,7 +111,7 @@ public enum SignedDataVerifier {
     }
 
     /// Verifies a notification's `signedPayload`, and its nested signed transaction and renewal info.
-    public static func verifyNotification(_ jws: [UInt8], policy: SignedDataPolicy) throws(SignedDataError)
+    public static func verifyNotification(_ jws: [UInt8], policy: SignedDataPolicy) throws(VerificationError)
         -> VerifiedStoreKitData<ResponseBodyV2DecodedPayload>
     {
         var none = VerifiedChainCache(capacity: 0)
@@ -126,7 +119,8 @@ public enum SignedDataVerifier {
     }
 
     /// The instant of the chain check: the policy's, or the payload's `signedDate`.
-    static func validityTime(_ object: JSONObject, _ field: String, _ policy: SignedDataPolicy) throws(SignedDataError)
+    static func validityTime(_ object: JSONObject, _ field: String, _ policy: SignedDataPolicy)
+        throws(VerificationError)
         -> Instant
     {
         if let instant = policy.validityInstant { return instant }
@@ -134,59 +128,67 @@ public enum SignedDataVerifier {
         // payload's signedDate (an app transaction's receiptCreationDate), as Apple's library does
         // without online checks.
         let signedDate = try model { () throws(StoreKitError) in try Fields(object).date(field) }
-        guard let signedDate else { throw SignedDataError("signedData.signedDateMissing") }
+        guard let signedDate else {
+            throw VerificationError(
+                .malformed, code: "signedData.signedDateMissing",
+                .text("the payload has no \(field) to check the certificates at; give the instant in the policy"))
+        }
         return signedDate
     }
 
-    private static func model<T>(_ body: () throws(StoreKitError) -> T) throws(SignedDataError) -> T {
-        do throws(StoreKitError) { return try body() } catch { throw SignedDataError(error) }
+    private static func model<T>(_ body: () throws(StoreKitError) -> T) throws(VerificationError) -> T {
+        do throws(StoreKitError) { return try body() } catch { throw .from(error) }
     }
 
     /// Step 6, first: the device, when the policy names one.
-    static func checkDevice(_ object: JSONObject, _ policy: SignedDataPolicy) throws(SignedDataError) {
+    static func checkDevice(_ object: JSONObject, _ policy: SignedDataPolicy) throws(VerificationError) {
         guard let device = policy.deviceVerificationID else { return }
         let fields = Fields(object)
         let value = try model { () throws(StoreKitError) in try fields.string("deviceVerification") }
         let nonce = try model { () throws(StoreKitError) in try fields.string("deviceVerificationNonce") }
         guard let value, let nonce, let expected = try? Base64.decode(value) else {
-            throw SignedDataError("signedData.deviceVerificationMissing")
+            throw .policy(
+                "signedData.deviceVerificationMissing",
+                "deviceVerification or deviceVerificationNonce: absent or not base64")
         }
         // Apple JWS rule (device-verification): SHA-384 of the ASCII text of the lower-case nonce
         // UUID followed by the lower-case device verification id equals `deviceVerification`.
         let digest = SHA384.hash(Array((nonce.lowercased() + device.lowercased()).utf8))
         guard constantTimeEqual(digest, expected) else {
-            throw SignedDataError("signedData.deviceVerification", "not this device")
+            throw .policy("signedData.deviceVerification", "deviceVerification: the data was issued to another device")
         }
     }
 
-    /// Step 6: environment, bundle id, app Apple id.
-    static func check(
-        _ policy: SignedDataPolicy, environment: StoreKitValue<AppStoreEnvironment>?, bundleId: String?,
-        appAppleId: Int64?
-    ) throws(SignedDataError) {
+    /// Step 6: environment, bundle id, app Apple id, as the payload names them (`PolicyFields`).
+    static func check(_ policy: SignedDataPolicy, _ named: PolicyFields) throws(VerificationError) {
+        let environment = named.environment
         // Apple JWS rule (xcode-environment): the Xcode StoreKit-testing key ships with Xcode, so data
         // it signed is accepted only as Xcode data; claiming another environment, it is forged.
-        if case .xcode = policy.signer, environment != .known(.xcode) {
-            let claimed = environment.map { "\($0.rawValue)" } ?? "absent"
-            throw SignedDataError(
+        if case .xcode = policy.signer, environment != AppStoreEnvironment.xcode.rawValue {
+            let claimed = environment ?? "absent"
+            throw .from(
                 JWSError(
                     .xcodeNotAllowed, at: 0, "Xcode-signed data names environment \(claimed.displayEscaped): forged"))
         }
         // Apple JWS rule (environment): the data names the policy's environment.
-        guard environment == .known(policy.environment) else {
-            throw SignedDataError("signedData.environment", environment.map { "\($0.rawValue)" } ?? "absent")
+        guard let environment, environment.utf8.elementsEqual(policy.environment.rawValue.utf8) else {
+            throw .mismatch(
+                "signedData.environment", "environment", found: environment, expected: policy.environment.rawValue)
         }
+        let bundleId = named.bundleId
+        let appAppleId = named.appAppleId
         // Apple JWS rule (bundle-id): the bundle id equals the app's, byte for byte.
         guard let bundleId, bundleId.utf8.elementsEqual(policy.bundleId.utf8) else {
-            throw SignedDataError("signedData.bundleId", bundleId ?? "absent")
+            throw .mismatch("signedData.bundleId", "bundleId", found: bundleId, expected: policy.bundleId)
         }
         // Apple JWS rule (app-apple-id): a Production policy names the app's Apple id, and data that
         // carries one must carry that one.
         if policy.environment == .production, policy.appAppleId == nil {
-            throw SignedDataError("signedData.appAppleIdRequired")
+            throw .policy(
+                "signedData.appAppleIdRequired", "a Production policy must name the app's Apple id (appAppleId)")
         }
         if let expected = policy.appAppleId, let appAppleId, appAppleId != expected {
-            throw SignedDataError("signedData.appAppleId", "\(appAppleId)")
+            throw .mismatch("signedData.appAppleId", "appAppleId", found: "\(appAppleId)", expected: "\(expected)")
         }
     }
 }
@@ -197,56 +199,52 @@ extension SignedDataVerifier {
     /// again. Share one cache between tasks with `ChainCache.withCache`.
     public static func verifyTransaction(
         _ jws: [UInt8], policy: SignedDataPolicy, cache: inout VerifiedChainCache
-    ) throws(SignedDataError) -> VerifiedStoreKitData<JWSTransactionDecodedPayload> {
-        let result: VerifiedStoreKitData<JWSTransactionDecodedPayload> = try verify(jws, policy, &cache)
-        try check(policy, environment: result.payload.environment, bundleId: result.payload.bundleId, appAppleId: nil)
+    ) throws(VerificationError) -> VerifiedStoreKitData<JWSTransactionDecodedPayload> {
+        let (result, object): (VerifiedStoreKitData<JWSTransactionDecodedPayload>, _) = try verify(jws, policy, &cache)
+        try check(policy, try PolicyFields(object, environment: "environment", bundleId: "bundleId"))
         return result
     }
 
     /// `verifyRenewalInfo(_:policy:)`, remembering verified chains in `cache` (single owner).
     public static func verifyRenewalInfo(
         _ jws: [UInt8], policy: SignedDataPolicy, cache: inout VerifiedChainCache
-    ) throws(SignedDataError) -> VerifiedStoreKitData<JWSRenewalInfoDecodedPayload> {
-        let result: VerifiedStoreKitData<JWSRenewalInfoDecodedPayload> = try verify(jws, policy, &cache)
-        try check(policy, environment: result.payload.environment, bundleId: policy.bundleId, appAppleId: nil)
+    ) throws(VerificationError) -> VerifiedStoreKitData<JWSRenewalInfoDecodedPayload> {
+        let (result, object): (VerifiedStoreKitData<JWSRenewalInfoDecodedPayload>, _) = try verify(jws, policy, &cache)
+        // Renewal info names no bundle id: the policy's stands in.
+        var named = try PolicyFields(object, environment: "environment")
+        named.bundleId = policy.bundleId
+        try check(policy, named)
         return result
     }
 
     /// `verifyAppTransaction(_:policy:)`, remembering verified chains in `cache` (single owner).
     public static func verifyAppTransaction(
         _ jws: [UInt8], policy: SignedDataPolicy, cache: inout VerifiedChainCache
-    ) throws(SignedDataError) -> VerifiedStoreKitData<AppTransaction> {
-        let result: VerifiedStoreKitData<AppTransaction> = try verify(jws, policy, &cache)
-        let p = result.payload
-        try check(policy, environment: p.receiptType, bundleId: p.bundleId, appAppleId: p.appAppleId)
+    ) throws(VerificationError) -> VerifiedStoreKitData<AppTransaction> {
+        let (result, object): (VerifiedStoreKitData<AppTransaction>, _) = try verify(jws, policy, &cache)
+        try check(policy, try PolicyFields(object, environment: "receiptType", bundleId: "bundleId", appAppleId: true))
         return result
     }
 
     /// `verifyNotification(_:policy:)`, remembering verified chains in `cache` (single owner); the
-    /// nested signed transaction and renewal info go through the cache too.
+    /// nested signed transaction, renewal info and app transaction go through the cache too.
     public static func verifyNotification(
         _ jws: [UInt8], policy: SignedDataPolicy, cache: inout VerifiedChainCache
-    ) throws(SignedDataError) -> VerifiedStoreKitData<ResponseBodyV2DecodedPayload> {
-        let result: VerifiedStoreKitData<ResponseBodyV2DecodedPayload> = try verify(jws, policy, &cache)
-        let n = result.payload
-        var environment = n.environment
-        if let token = n.externalPurchaseToken, environment == nil {
-            // Apple JWS rule (external-token-environment): as in `verifyNotification(_:policy:)`.
-            let sandbox = token.externalPurchaseId?.utf8.starts(with: "SANDBOX".utf8) == true
-            environment = .known(sandbox ? .sandbox : .production)
-        }
-        try check(policy, environment: environment, bundleId: n.bundleId, appAppleId: n.appAppleId)
+    ) throws(VerificationError) -> VerifiedStoreKitData<ResponseBodyV2DecodedPayload> {
+        let (result, object): (VerifiedStoreKitData<ResponseBodyV2DecodedPayload>, _) = try verify(jws, policy, &cache)
+        let notification = try NotificationFields(object)
+        try check(policy, notification.named)
         // Apple JWS rule (nested-same-app): nested data is verified under the same policy, and names
         // the notification's app Apple id where the policy does not name one.
         var nestedPolicy = policy
-        nestedPolicy.appAppleId = policy.appAppleId ?? n.appAppleId
-        if let nested = n.data?.signedTransactionInfo {
+        nestedPolicy.appAppleId = policy.appAppleId ?? notification.named.appAppleId
+        if let nested = notification.signedTransactionInfo {
             _ = try verifyTransaction(Array(nested.utf8), policy: nestedPolicy, cache: &cache)
         }
-        if let nested = n.data?.signedRenewalInfo {
+        if let nested = notification.signedRenewalInfo {
             _ = try verifyRenewalInfo(Array(nested.utf8), policy: nestedPolicy, cache: &cache)
         }
-        if let nested = n.appData?.signedAppTransactionInfo {
+        if let nested = notification.signedAppTransactionInfo {
             _ = try verifyAppTransaction(Array(nested.utf8), policy: nestedPolicy, cache: &cache)
         }
         return result
@@ -256,10 +254,10 @@ extension SignedDataVerifier {
     static func verify<P: StoreKitPayload>(
         _ bytes: [UInt8], _ policy: SignedDataPolicy, _ cache: inout VerifiedChainCache
     )
-        throws(SignedDataError) -> VerifiedStoreKitData<P>
+        throws(VerificationError) -> (VerifiedStoreKitData<P>, JSONObject)
     {
         let jws: CompactJWS
-        do throws(JWSError) { jws = try CompactJWS(compact: bytes) } catch { throw SignedDataError(error) }
+        do throws(JWSError) { jws = try CompactJWS(compact: bytes) } catch { throw .from(error) }
         // Authenticate first: the signer's path of certificate signatures, then the signature over
         // the payload; the payload is read only now that both hold.
         var paths: SignerPaths
@@ -267,22 +265,83 @@ extension SignedDataVerifier {
             paths = try jws.signerPaths(signer: policy.signer, cache: &cache)
             try jws.verifySignature()
         } catch {
-            throw SignedDataError(error)
+            throw .from(error)
         }
         let object: JSONObject
         do throws(StoreKitError) { object = try Fields.payloadObject(jws.payload) } catch {
-            throw SignedDataError(error)
+            throw .from(error)
         }
         let time = try validityTime(object, P.signedDateField, policy).derTime
         let chain: [Certificate]
         do throws(JWSError) {
             chain = try jws.chain(&paths, signer: policy.signer, at: time, cache: &cache)
         } catch {
-            throw SignedDataError(error)
+            throw .from(error)
         }
         let payload: P
-        do throws(StoreKitError) { payload = try P(json: object) } catch { throw SignedDataError(error) }
+        do throws(StoreKitError) { payload = try P(json: object) } catch { throw .from(error) }
         try checkDevice(object, policy)
-        return VerifiedStoreKitData(payload: payload, chain: chain, isXcodeSigned: jws.isXcodeSigned)
+        return (VerifiedStoreKitData(payload: payload, chain: chain, isXcodeSigned: jws.isXcodeSigned), object)
+    }
+}
+
+/// The fields of an authenticated payload that the policy compares, read by the field reader from
+/// the JSON itself: never from the decoded models, which only present a verified result.
+struct PolicyFields {
+    var environment: String?
+    var bundleId: String?
+    var appAppleId: Int64?
+
+    /// The members named `environment`, `bundleId` and (when `appAppleId`) `appAppleId` of `object`.
+    init(_ object: JSONObject, environment: String, bundleId: String? = nil, appAppleId: Bool = false)
+        throws(VerificationError)
+    {
+        let fields = Fields(object)
+        do throws(StoreKitError) {
+            self.environment = try fields.string(environment)
+            self.bundleId = try bundleId.flatMap { (name) throws(StoreKitError) in try fields.string(name) }
+            self.appAppleId = appAppleId ? try fields.int64("appAppleId") : nil
+        } catch {
+            throw .from(error)
+        }
+    }
+
+    init() {}
+}
+
+/// What a notification's policy check reads: the app and environment its `data`, `summary`,
+/// `externalPurchaseToken` or `appData` names (the first that names each), and the nested signed items.
+struct NotificationFields {
+    var named = PolicyFields()
+    var signedTransactionInfo: String?
+    var signedRenewalInfo: String?
+    var signedAppTransactionInfo: String?
+
+    init(_ object: JSONObject) throws(VerificationError) {
+        do throws(StoreKitError) {
+            let payload = Fields(object)
+            let data = try payload.object("data").map { Fields($0, prefix: "data.") }
+            let summary = try payload.object("summary").map { Fields($0, prefix: "summary.") }
+            let token = try payload.object("externalPurchaseToken").map { Fields($0, prefix: "externalPurchaseToken.") }
+            let appData = try payload.object("appData").map { Fields($0, prefix: "appData.") }
+            for part in [data, summary, token, appData].compactMap({ $0 }) {
+                if part.prefix != "externalPurchaseToken.", named.environment == nil {
+                    named.environment = try part.string("environment")
+                }
+                if named.bundleId == nil { named.bundleId = try part.string("bundleId") }
+                if named.appAppleId == nil { named.appAppleId = try part.int64("appAppleId") }
+            }
+            if let token, named.environment == nil {
+                // Apple JWS rule (external-token-environment): a token's environment is not stated;
+                // an externalPurchaseId starting with SANDBOX is a sandbox token.
+                let sandbox = try token.string("externalPurchaseId")?.utf8.starts(with: "SANDBOX".utf8) == true
+                named.environment = (sandbox ? AppStoreEnvironment.sandbox : .production).rawValue
+            }
+            signedTransactionInfo = try data?.string("signedTransactionInfo")
+            signedRenewalInfo = try data?.string("signedRenewalInfo")
+            signedAppTransactionInfo = try appData?.string("signedAppTransactionInfo")
+        } catch {
+            throw .from(error)
+        }
     }
 }

@@ -4,6 +4,8 @@
 // `.unknown(raw)` for any other (Apple adds values over time; an unknown one is kept, never an
 // error). Raw values are the documented strings or integers, compared byte for byte.
 
+import PureJSON
+
 /// An enumerated field: a documented value, or an undocumented raw value kept as read.
 public enum StoreKitValue<Known: RawRepresentable & Sendable & Hashable>: Sendable, Hashable
 where Known.RawValue: Sendable & Hashable {
@@ -30,18 +32,6 @@ where Known.RawValue: Sendable & Hashable {
         if case .known(let value) = self { return value }
         return nil
     }
-}
-
-/// `environment`, `receiptType`: the server environment that signed the data.
-public enum AppStoreEnvironment: String, Sendable, Hashable {
-    /// Apple's sandbox environment, for testing with sandbox accounts.
-    case sandbox = "Sandbox"
-    /// The App Store, with real purchases.
-    case production = "Production"
-    /// Xcode's StoreKit testing: signed with a local key, never by Apple.
-    case xcode = "Xcode"
-    /// A local testing environment; never signed by Apple.
-    case localTesting = "LocalTesting"
 }
 
 /// `type` of a transaction.
@@ -278,4 +268,18 @@ public enum ConsumptionRequestReason: String, Sendable, Hashable {
     case legal = "LEGAL"
     /// Some other reason.
     case other = "OTHER"
+}
+
+extension Fields {
+    /// An enumerated member: `.known` for a documented raw value, `.unknown` for any other.
+    func value<E>(_ name: String) throws(StoreKitError) -> StoreKitValue<E>? where E.RawValue == String {
+        try field(name) { $0.stringValue.map { StoreKitValue(rawValue: $0) } }
+    }
+
+    /// An enumerated member with integer raw values.
+    func value<E>(_ name: String) throws(StoreKitError) -> StoreKitValue<E>? where E.RawValue == Int64 {
+        try field(name) { (v) throws(JSONError) in
+            try v.numberValue.map { (n) throws(JSONError) in StoreKitValue(rawValue: try n.int64()) }
+        }
+    }
 }

@@ -53,7 +53,7 @@ struct Fields {
     }
 
     /// The member's value, nil when absent or null; `convert` maps it or returns nil for a wrong type.
-    private func field<T>(_ name: String, _ convert: (JSONValue) throws(JSONError) -> T?) throws(StoreKitError) -> T? {
+    func field<T>(_ name: String, _ convert: (JSONValue) throws(JSONError) -> T?) throws(StoreKitError) -> T? {
         guard let member = object.member(name), member.value != .null else { return nil }
         let converted: T?
         do throws(JSONError) {
@@ -88,16 +88,6 @@ struct Fields {
             guard let items = v.arrayValue else { return nil }
             let strings = items.compactMap(\.stringValue)
             return strings.count == items.count ? strings : nil
-        }
-    }
-
-    func value<E>(_ name: String) throws(StoreKitError) -> StoreKitValue<E>? where E.RawValue == String {
-        try field(name) { $0.stringValue.map { StoreKitValue(rawValue: $0) } }
-    }
-
-    func value<E>(_ name: String) throws(StoreKitError) -> StoreKitValue<E>? where E.RawValue == Int64 {
-        try field(name) { (v) throws(JSONError) in
-            try v.numberValue.map { (n) throws(JSONError) in StoreKitValue(rawValue: try n.int64()) }
         }
     }
 

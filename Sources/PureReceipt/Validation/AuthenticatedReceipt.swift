@@ -19,13 +19,13 @@ struct AuthenticatedReceipt {
 
 extension ReceiptValidator {
     /// Step 1: the input as a parsed CMS envelope (nothing of the payload read).
-    static func envelope(_ input: [UInt8]) throws(ReceiptValidationError) -> SignedData {
+    static func envelope(_ input: [UInt8]) throws(VerificationError) -> SignedData {
         let bytes = try receiptBytes(from: input)
         do { return try SignedData.parse(bytes) } catch { throw .from(error) }
     }
 
     /// Step 4 begins: the creation date (attribute 12) of the payload, whose signature verified.
-    static func scanCreationDate(_ signedData: SignedData) throws(ReceiptValidationError) -> Instant {
+    static func scanCreationDate(_ signedData: SignedData) throws(VerificationError) -> Instant {
         do {
             return try onPayload(signedData.content) { (bytes, range) throws(ReceiptError) in
                 try PayloadScan(bytes, range: range)

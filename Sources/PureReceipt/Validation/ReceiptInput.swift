@@ -13,7 +13,7 @@ extension ReceiptValidator {
 
     /// The receipt bytes of `input`: returned as is when they start like a DER/BER SEQUENCE,
     /// otherwise decoded as base64.
-    public static func receiptBytes(from input: [UInt8]) throws(ReceiptValidationError) -> [UInt8] {
+    public static func receiptBytes(from input: [UInt8]) throws(VerificationError) -> [UInt8] {
         var bytes = input  // decoded into a new array: the caller's text is not touched
         try receiptBytes(&bytes) { (text: inout [UInt8]) throws(Base64Error) in text = try Base64.decode(text) }
         return bytes
@@ -22,43 +22,43 @@ extension ReceiptValidator {
     /// `receiptBytes(from:)` with no second buffer: base64 text is decoded into `input` itself, so
     /// a caller that drops the text holds the receipt once. On a base64 error `input` is unchanged;
     /// on the other errors it may hold the decoded bytes.
-    public static func receiptBytes(inPlace input: inout [UInt8]) throws(ReceiptValidationError) {
+    public static func receiptBytes(inPlace input: inout [UInt8]) throws(VerificationError) {
         try receiptBytes(&input) { (text: inout [UInt8]) throws(Base64Error) in try Base64.decode(inPlace: &text) }
     }
 
     private static func receiptBytes(
         _ input: inout [UInt8], decode: (inout [UInt8]) throws(Base64Error) -> Void
-    ) throws(ReceiptValidationError) {
+    ) throws(VerificationError) {
         guard let first = input.first else {
-            throw ReceiptValidationError(.malformed, code: "input.empty", "empty input", offset: 0)
+            throw VerificationError(.malformed, code: "input.empty", .text("empty input"), offset: 0)
         }
         // Limits: base64 text is 4/3 of the receipt, so bound it by the same limit scaled.
         guard input.count <= maxInputTextBytes else {
-            throw ReceiptValidationError(
+            throw VerificationError(
                 .malformed, code: "limit.inputSize",
-                "input larger than \(Limits.maxInputBytes) bytes", offset: 0)
+                .text("input larger than \(Limits.maxInputBytes) bytes"), offset: 0)
         }
         if first == 0x30 { return try checkedSize(input) }
         do {
             try decode(&input)
         } catch {
-            throw ReceiptValidationError(
+            throw VerificationError(
                 .malformed, code: "input.notASN1",
-                "input is neither a DER/BER receipt nor base64 (\(error))", offset: 0)
+                .text("input is neither a DER/BER receipt nor base64: \(error)"), offset: 0)
         }
         guard input.first == 0x30 else {
-            throw ReceiptValidationError(
+            throw VerificationError(
                 .malformed, code: "input.notASN1",
-                "base64 input does not decode to a DER/BER SEQUENCE", offset: 0)
+                .text("base64 input does not decode to a DER/BER SEQUENCE"), offset: 0)
         }
         try checkedSize(input)
     }
 
-    private static func checkedSize(_ bytes: [UInt8]) throws(ReceiptValidationError) {
+    private static func checkedSize(_ bytes: [UInt8]) throws(VerificationError) {
         guard bytes.count <= Limits.maxInputBytes else {
-            throw ReceiptValidationError(
+            throw VerificationError(
                 .malformed, code: "limit.inputSize",
-                "receipt larger than \(Limits.maxInputBytes) bytes", offset: 0)
+                .text("receipt larger than \(Limits.maxInputBytes) bytes"), offset: 0)
         }
     }
 }

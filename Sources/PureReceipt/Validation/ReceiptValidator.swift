@@ -37,7 +37,7 @@ public struct VerifiedReceipt: Sendable {
 public enum ReceiptValidator {
     /// Verifies `input` (DER/BER bytes or base64 text) under `policy`.
     public static func validate(_ input: [UInt8], policy: ReceiptPolicy = ReceiptPolicy())
-        throws(ReceiptValidationError) -> VerifiedReceipt
+        throws(VerificationError) -> VerifiedReceipt
     {
         var none = VerifiedChainCache(capacity: 0)
         return try validate(input, policy: policy, cache: &none)
@@ -50,7 +50,7 @@ public enum ReceiptValidator {
     /// paths are never remembered. Share one cache between tasks with `ChainCache.withCache`.
     public static func validate(
         _ input: [UInt8], policy: ReceiptPolicy = ReceiptPolicy(), cache: inout VerifiedChainCache
-    ) throws(ReceiptValidationError) -> VerifiedReceipt {
+    ) throws(VerificationError) -> VerifiedReceipt {
         let signedData = try envelope(input)
         var signer = try trustedSigner(signedData, policy, cache: &cache)
         let authenticated = try authenticate(signedData, &signer, policy)
@@ -65,7 +65,7 @@ public enum ReceiptValidator {
     /// Step 2: the signer's path of certificate signatures to an anchor under the Apple policy
     /// (a path `cache` remembered is not verified again), or else through the caller's Xcode opt-in.
     static func trustedSigner(_ signedData: SignedData, _ policy: ReceiptPolicy, cache: inout VerifiedChainCache)
-        throws(ReceiptValidationError) -> SignerPaths
+        throws(VerificationError) -> SignerPaths
     {
         let apple: CMSError
         var signerClaimsXcode = false
@@ -94,7 +94,7 @@ public enum ReceiptValidator {
     /// Steps 3 and 4: the signature over the payload, then the creation date read from the
     /// authenticated payload and every check of the signer's path at it.
     static func authenticate(_ signedData: SignedData, _ signer: inout SignerPaths, _ policy: ReceiptPolicy)
-        throws(ReceiptValidationError) -> AuthenticatedReceipt
+        throws(VerificationError) -> AuthenticatedReceipt
     {
         let signerInfo: SignerInfo
         do { signerInfo = try signedData.verifySignerSignature().signer } catch { throw .from(error) }
@@ -115,7 +115,7 @@ public enum ReceiptValidator {
 
     /// Steps 5 to 10, on an authenticated receipt.
     static func finish(_ authenticated: AuthenticatedReceipt, policy: ReceiptPolicy)
-        throws(ReceiptValidationError) -> VerifiedReceipt
+        throws(VerificationError) -> VerifiedReceipt
     {
         let verified = authenticated.signedData
         let viaXcode = authenticated.viaXcode
@@ -137,16 +137,20 @@ public enum ReceiptValidator {
         let environment = receipt.environment ?? .other("")
         if viaXcode && environment != .xcode {
             // The StoreKit-testing key is public: such a receipt claiming another environment is forged.
-            throw ReceiptValidationError(
+            throw VerificationError(
                 .notAuthentic, code: "chain.xcodeNotAllowed",
-                "signed by the Xcode StoreKit-testing certificate but claims environment \(environment.rawValue.displayEscaped): forged"
+                .text(
+                    "signed by the Xcode StoreKit-testing certificate but claims environment \(environment.rawValue.displayEscaped): forged"
+                )
             )
         }
         // Apple receipt rule (environment-list): the caller's environment list always applies, Xcode
         // included; Xcode also needs the opt-in (Apple never signs an Xcode receipt).
         let accepted = policy.environments.contains(environment) && (environment != .xcode || viaXcode)
         guard accepted else {
-            throw .policy("policy.environment", "environment \(environment.rawValue.displayEscaped) not accepted")
+            throw .mismatch(
+                "policy.environment", "environment (attribute 0)", found: environment.rawValue,
+                expected: policy.environments.map(\.rawValue).joined(separator: "\" or \""))
         }
 
         // 10. VPP expiration (attribute 21), against the caller's clock or the validity instant.
@@ -162,7 +166,7 @@ public enum ReceiptValidator {
     /// The error the decoder reports for an authenticated payload, or nil when it is well-formed
     /// (for a precise error where the scan of attribute 12 failed). `AppReceipt.check` keeps no
     /// record, so the cost is a walk and memory stays bounded.
-    static func malformedPayload(_ signedData: SignedData) -> ReceiptValidationError? {
+    static func malformedPayload(_ signedData: SignedData) -> VerificationError? {
         do throws(ReceiptError) {
             try onPayload(signedData.content, AppReceipt.check)
             return nil
@@ -173,7 +177,7 @@ public enum ReceiptValidator {
 
     /// The payload decoded where it lies when it is one segment (no copy: the receipt's values are
     /// slices of the input); from a copy when it is in several segments or malformed.
-    static func decodePayload(_ content: OctetStringSegments) throws(ReceiptValidationError) -> AppReceipt {
+    static func decodePayload(_ content: OctetStringSegments) throws(VerificationError) -> AppReceipt {
         do {
             return try onPayload(content) { (bytes, range) throws(ReceiptError) in
                 try AppReceipt.parse(bytes, range: range)
@@ -182,25 +186,23 @@ public enum ReceiptValidator {
     }
 
     /// Steps 4 and 5: the bundle identifier and version.
-    static func checkBundle(_ receipt: AppReceipt, _ policy: ReceiptPolicy) throws(ReceiptValidationError) {
+    static func checkBundle(_ receipt: AppReceipt, _ policy: ReceiptPolicy) throws(VerificationError) {
         // Apple receipt rule (bundle-binding): bundle identifier (2), then version (3), equal the
         // caller's hard-coded values, compared exactly: as UTF-8 bytes, never Unicode-equivalent.
         if let expected = policy.bundleIdentifier, !receipt.bundleIdentifier.hasSameBytes(as: expected) {
-            throw .policy(
-                "policy.bundleId",
-                "bundle identifier \"\(receipt.bundleIdentifier.displayEscaped)\" is not \"\(expected.displayEscaped)\""
-            )
+            throw .mismatch(
+                "policy.bundleId", "bundle identifier (attribute 2)", found: receipt.bundleIdentifier,
+                expected: expected)
         }
         if let expected = policy.bundleVersion, !receipt.appVersion.hasSameBytes(as: expected) {
-            throw .policy(
-                "policy.bundleVersion",
-                "bundle version \"\(receipt.appVersion.displayEscaped)\" is not \"\(expected.displayEscaped)\"")
+            throw .mismatch(
+                "policy.bundleVersion", "bundle version (attribute 3)", found: receipt.appVersion, expected: expected)
         }
     }
 
     /// Verifies base64 text as servers receive it.
     public static func validate(base64 text: String, policy: ReceiptPolicy = ReceiptPolicy())
-        throws(ReceiptValidationError) -> VerifiedReceipt
+        throws(VerificationError) -> VerifiedReceipt
     {
         try validate(Array(text.utf8), policy: policy)
     }

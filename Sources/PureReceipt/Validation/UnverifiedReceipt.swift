@@ -16,7 +16,7 @@ public struct UnverifiedReceipt: Sendable {
 extension ReceiptValidator {
     /// Decodes `input` (DER/BER bytes or base64 text) WITHOUT verifying anything. Fails only when
     /// the input is not a well-formed receipt.
-    public static func parseUnverified(_ input: [UInt8]) throws(ReceiptValidationError) -> UnverifiedReceipt {
+    public static func parseUnverified(_ input: [UInt8]) throws(VerificationError) -> UnverifiedReceipt {
         let bytes = try receiptBytes(from: input)
         let signedData: SignedData
         do { signedData = try SignedData.parse(bytes) } catch { throw .from(error) }

@@ -54,7 +54,7 @@ private func rejectCase(_ name: String) -> BenchCase {
         do {
             _ = try ReceiptValidator.validate(receipt, policy: policy)
             throw Fixtures.Missing(path: "\(forgedFile) verifies under the default policy")
-        } catch let error as ReceiptValidationError where error.verdict == .notAuthentic {}
+        } catch let error as VerificationError where error.verdict == .notAuthentic {}
         return {
             do { _ = try ReceiptValidator.validate(receipt, policy: policy) } catch { benchSink &+= 1 }
         }
@@ -72,7 +72,7 @@ private func refusalCase(_ name: String, file: String, bytes: Int) -> BenchCase 
         do {
             _ = try ReceiptValidator.validate(receipt, policy: policy)
             throw Fixtures.Missing(path: "\(file) verifies with the bench test root")
-        } catch let error as ReceiptValidationError
+        } catch let error as VerificationError
             where error.verdict == .notAuthentic || error.verdict == .malformed
         {
             benchSetupRunNanoseconds = nowNanoseconds() - start

@@ -1,8 +1,8 @@
-// JSONInput: what an input that starts with `{` is, without building Foundation objects from it
-// and in memory proportional to the input.
+// JSONInput: what an input that starts with `{` is, in memory bounded independently of the input's
+// size (format detection, InputFormat.swift, and the command-line tool's naming of inputs).
 //
-// Untrusted text is never handed to Foundation's JSON parser (it builds boxed objects: tens of
-// times the input in memory). Instead:
+// A whole text is not read when only its first member matters (a reader's values for a text of many
+// small values take ten to twenty times its size). Instead:
 // - the shape is read from a bounded prefix (`prefixBytes`): `{`, white space, then `}` or a
 //   member name in quotes followed by white space and `:`. An old-style plist (a legacy receipt)
 //   has `=` there, or an unquoted key, so it is never taken for JSON;
@@ -16,10 +16,10 @@
 //   ten to twenty times its size.
 // Not checked here: whether a text named from its prefix is JSON after the prefix.
 
-import PureJSON
+package import PureJSON
 
 /// An input whose first byte other than white space is `{`, shaped as a JSON object.
-enum JSONInput {
+package enum JSONInput {
     /// A strict JSON object within every bound of `JSONLimits`.
     case object(JSONObject)
     /// Refused by the strict reader, or over its size limit unread; `error.offset` is an offset
@@ -29,11 +29,11 @@ enum JSONInput {
     case unread(Shape)
 
     /// How much of a text is read to name it; also the longest text read whatever its shape.
-    static let prefixBytes = 64 * 1024
+    package static let prefixBytes = 64 * 1024
 
     /// `input` read as JSON (surrounding white space allowed, as RFC 8259 §2 allows it), or nil
     /// when its prefix is not shaped as a JSON object.
-    static func read(_ input: [UInt8]) -> JSONInput? {
+    package static func read(_ input: [UInt8]) -> JSONInput? {
         guard let shape = shape(input) else { return nil }
         // RFC 8259 §9: "An implementation may set limits on the size of texts that it accepts."
         guard input.count <= JSONLimits.maxInputBytes else {
@@ -52,20 +52,20 @@ enum JSONInput {
     }
 
     /// What a text's prefix says it is.
-    struct Shape {
+    package struct Shape {
         /// Offset of the `{`.
-        let start: Int
+        package let start: Int
         /// The first member's name, when there is one written without escapes in the prefix.
-        let firstMember: String?
+        package let firstMember: String?
         /// Offset of the first member's value (after its `:`), or of the `}` of `{ }`.
-        let valueStart: Int
+        package let valueStart: Int
 
-        var namesSignedPayload: Bool { firstMember == "signedPayload" }
+        package var namesSignedPayload: Bool { firstMember == "signedPayload" }
     }
 
     /// The shape of `input` when its first `prefixBytes` start a JSON object, `{ }` or
     /// `{ "name" :`; else nil. Allocates nothing but the first member's name.
-    static func shape(_ input: [UInt8]) -> Shape? {
+    package static func shape(_ input: [UInt8]) -> Shape? {
         let end = min(input.count, prefixBytes)
         var index = skipWhiteSpace(input, from: 0, to: end)
         let start = index
@@ -83,7 +83,7 @@ enum JSONInput {
 
     /// Whether the whole text is `{ "name" : "…" }` (white space aside): one member, a string.
     /// Scans to the end of the input; allocates nothing.
-    static func isOneStringMember(_ input: [UInt8], after shape: Shape) -> Bool {
+    package static func isOneStringMember(_ input: [UInt8], after shape: Shape) -> Bool {
         var index = skipWhiteSpace(input, from: shape.valueStart, to: input.count)
         guard index < input.count, input[index] == UInt8(ascii: "\""),
             let (valueEnd, _) = closingQuote(input, from: index + 1, to: input.count)
@@ -95,7 +95,7 @@ enum JSONInput {
 
     /// The first offset from `index` on (at most `end`) that is not RFC 8259 §2 white space:
     /// ws = *( %x20 / %x09 / %x0A / %x0D ).
-    static func skipWhiteSpace(_ input: [UInt8], from index: Int, to end: Int) -> Int {
+    package static func skipWhiteSpace(_ input: [UInt8], from index: Int, to end: Int) -> Int {
         var index = index
         while index < end {
             switch input[index] {
@@ -108,7 +108,7 @@ enum JSONInput {
 
     /// From the byte after an opening quote: the offset of the closing quote before `end`, and
     /// whether a backslash escape came before it; nil when there is none before `end`.
-    static func closingQuote(_ input: [UInt8], from index: Int, to end: Int) -> (Int, escaped: Bool)? {
+    package static func closingQuote(_ input: [UInt8], from index: Int, to end: Int) -> (Int, escaped: Bool)? {
         var index = index
         var escaped = false
         while index < end {
