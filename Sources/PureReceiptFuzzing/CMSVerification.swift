@@ -4,6 +4,7 @@
 // the receipt's own first certificate (the attacker-chosen case a development build may allow).
 
 import PureDER
+import PureReceipt
 import PureX509
 
 extension FuzzTargets {
@@ -15,17 +16,17 @@ extension FuzzTargets {
         if let anchors = testAnchors {
             sink(
                 Result { () throws(CMSError) in
-                    try signedData.verify(anchors: anchors, policy: .apple, at: fuzzTime)
+                    try signedData.verify(anchors: anchors, rules: .apple, at: fuzzTime)
                 })
         }
         sink(
             Result { () throws(CMSError) in
-                try signedData.verify(anchors: .appleIncRoot, policy: .apple, at: fuzzTime)
+                try signedData.verify(anchors: .appleIncRoot, rules: .apple, at: fuzzTime)
             })
         if let first = signedData.certificates.first {
             sink(
                 Result { () throws(CMSError) in
-                    try signedData.verify(anchors: TrustAnchors(certificates: []), policy: .xcode(first), at: fuzzTime)
+                    try signedData.verify(anchors: TrustAnchors(certificates: []), rules: .xcode(first), at: fuzzTime)
                 })
         }
     }

@@ -17,9 +17,8 @@ extension FuzzTargets {
         sink(parsed.isXcodeSigned)
         sink(Result { () throws(JWSError) in try parsed.verifySignature() })
         if let first = parsed.certificates.first {
-            let time = DERTime(secondsSince1970: 1_735_689_600)
-            sink(Result { () throws(JWSError) in try parsed.verify(signer: .xcode(first), at: time) })
-            sink(Result { () throws(JWSError) in try parsed.verify(signer: .appleRootCAG3, at: time) })
+            let xcode = SignedDataPolicy(bundleId: "com.example.vectors", environment: .xcode, signer: .xcode(first))
+            sink(Result { () throws(SignedDataError) in try SignedDataVerifier.verifyTransaction(data, policy: xcode) })
         }
         sink(Result { () throws(StoreKitError) in try JWSTransactionDecodedPayload(payload: parsed.payload) })
         sink(Result { () throws(StoreKitError) in try JWSRenewalInfoDecodedPayload(payload: parsed.payload) })

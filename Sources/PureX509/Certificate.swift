@@ -111,7 +111,7 @@ public struct Certificate: Sendable {
     public var isSelfIssued: Bool { subject == issuer }
 
     /// True when both certificates have the same encoding.
-    func isSameCertificate(as other: Certificate) -> Bool {
+    package func isSameCertificate(as other: Certificate) -> Bool {
         derEncoded == other.derEncoded
     }
 }

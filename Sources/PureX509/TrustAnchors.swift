@@ -5,9 +5,8 @@
 //   - certificates the caller parsed (e.g. a test root read with `parse(pemOrDER:)`);
 //   - pinned SHA-256 fingerprints of a whole certificate encoding. A certificate carried in the
 //     data (a receipt's certificate set) whose fingerprint equals a pinned one *is* that anchor,
-//     byte for byte, so no certificate file needs to ship. `appleIncRoot` pins Apple Inc. Root CA
-//     (RSA-2048, 2006-04-25 → 2035-02-09), which every Apple-signed receipt carries;
-//     `appleRootCAG3` pins Apple Root CA - G3 (P-384), which every Apple-signed JWS carries in x5c.
+//     byte for byte, so no certificate file needs to ship. Apple's roots are pinned this way in
+//     PureReceipt (Trust/AppleTrust.swift).
 // Does not: read the operating system's trust store, or check revocation of anchors.
 
 import PureCrypto
@@ -19,27 +18,6 @@ public struct TrustAnchors: Sendable {
     public let certificates: [Certificate]
     /// SHA-256 fingerprints of whole certificate encodings that are anchors wherever they appear.
     public let pinnedSHA256: [[UInt8]]
-
-    /// SHA-256 of the DER encoding of Apple Inc. Root CA ("CN=Apple Root CA, OU=Apple
-    /// Certification Authority, O=Apple Inc., C=US").
-    public static let appleIncRootSHA256: [UInt8] = [
-        0xb0, 0xb1, 0x73, 0x0e, 0xcb, 0xc7, 0xff, 0x45, 0x05, 0x14, 0x2c, 0x49, 0xf1, 0x29, 0x5e, 0x6e,
-        0xda, 0x6b, 0xca, 0xed, 0x7e, 0x2c, 0x68, 0xc5, 0xbe, 0x91, 0xb5, 0xa1, 0x10, 0x01, 0xf0, 0x24,
-    ]
-
-    /// Apple Inc. Root CA, pinned by fingerprint.
-    public static let appleIncRoot = TrustAnchors(certificates: [], pinnedSHA256: [appleIncRootSHA256])
-
-    /// SHA-256 of the DER encoding of Apple Root CA - G3 ("CN=Apple Root CA - G3, OU=Apple
-    /// Certification Authority, O=Apple Inc., C=US", P-384, 2014-04-30 → 2039-04-30), the root of
-    /// StoreKit 2 signed data.
-    public static let appleRootCAG3SHA256: [UInt8] = [
-        0x63, 0x34, 0x3a, 0xbf, 0xb8, 0x9a, 0x6a, 0x03, 0xeb, 0xb5, 0x7e, 0x9b, 0x3f, 0x5f, 0xa7, 0xbe,
-        0x7c, 0x4f, 0x5c, 0x75, 0x6f, 0x30, 0x17, 0xb3, 0xa8, 0xc4, 0x88, 0xc3, 0x65, 0x3e, 0x91, 0x79,
-    ]
-
-    /// Apple Root CA - G3, pinned by fingerprint.
-    public static let appleRootCAG3 = TrustAnchors(certificates: [], pinnedSHA256: [appleRootCAG3SHA256])
 
     /// Caller-supplied anchor certificates.
     public init(certificates: [Certificate]) {

@@ -26,7 +26,9 @@ func loadOutcome(_ run: () throws(ReceiptValidationError) -> VerifiedReceipt) ->
 
 func loadOutcome(_ input: [UInt8], _ policy: ReceiptPolicy, _ cache: ChainCache) async -> String {
     do {
-        let verified = try await ReceiptValidator.validate(input, policy: policy, cache: cache)
+        let verified = try await cache.withCache { (cache) throws(ReceiptValidationError) in
+            try ReceiptValidator.validate(input, policy: policy, cache: &cache)
+        }
         return loadOutcome { () throws(ReceiptValidationError) in verified }
     } catch {
         return loadOutcome { () throws(ReceiptValidationError) in throw error }

@@ -120,7 +120,9 @@ struct OneOrderTests {
                 } == expected)
             let viaActor: String
             do {
-                _ = try await ReceiptValidator.validate(input, policy: policy, cache: shared)
+                _ = try await shared.withCache { (cache) throws(ReceiptValidationError) in
+                    try ReceiptValidator.validate(input, policy: policy, cache: &cache)
+                }
                 viaActor = "valid"
             } catch {
                 viaActor = "\(error.verdict.rawValue) \(error.code)"

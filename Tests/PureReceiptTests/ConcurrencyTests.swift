@@ -44,8 +44,9 @@ struct ConcurrencyTests {
                             let index = (step + task * 7 + round) % inputs.count
                             let got: String
                             do throws(ReceiptValidationError) {
-                                let verified = try await ReceiptValidator.validate(
-                                    inputs[index], policy: shared, cache: cache)
+                                let verified = try await cache.withCache { (cache) throws(ReceiptValidationError) in
+                                    try ReceiptValidator.validate(inputs[index], policy: shared, cache: &cache)
+                                }
                                 got = Self.outcome { () throws(ReceiptValidationError) in verified }
                             } catch {
                                 got = Self.outcome { () throws(ReceiptValidationError) in throw error }

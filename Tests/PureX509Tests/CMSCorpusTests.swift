@@ -6,6 +6,7 @@
 import Foundation
 import PureCrypto
 import PureDER
+import PureReceipt
 import Testing
 
 @testable import PureX509
@@ -119,7 +120,7 @@ struct CMSCorpusTests {
     func appleReceiptVerifies(receipt: CorpusReceipt) throws {
         let signedData = try SignedData.parse(CMSFixtures.receipt(receipt.file))
         let created = try #require(CMSFixtures.time(receipt.created))
-        let verified = try signedData.verify(anchors: .appleIncRoot, policy: .apple, at: created)
+        let verified = try signedData.verify(anchors: .appleIncRoot, rules: .apple, at: created)
         #expect(verified.chain.count == 3)
         #expect(verified.digestAlgorithm == receipt.digest)
         #expect(verified.signatureAlgorithm == .rsaEncryption)
@@ -135,7 +136,7 @@ struct CMSCorpusTests {
         let signedData = try SignedData.parse(CMSFixtures.receipt(receipt.file))
         let error = try #require(
             cmsError { () throws(CMSError) in
-                try signedData.verify(anchors: .appleIncRoot, policy: .apple, at: corpusNow)
+                try signedData.verify(anchors: .appleIncRoot, rules: .apple, at: corpusNow)
             })
         #expect(error.code == "chain.certificateExpired")
         #expect(!error.isMalformed)
@@ -159,7 +160,7 @@ struct CMSCorpusTests {
         let signedData = try SignedData.parse(CMSFixtures.receipt(receipt.file))
         let created = try #require(CMSFixtures.time(receipt.created))
         let error = cmsError { () throws(CMSError) in
-            try signedData.verify(anchors: .appleIncRoot, policy: .apple, at: created)
+            try signedData.verify(anchors: .appleIncRoot, rules: .apple, at: created)
         }
         #expect(error?.code == "chain.xcodeNotAllowed")
         #expect(error?.isMalformed == false)
@@ -175,13 +176,13 @@ struct CMSCorpusTests {
         #expect(signedData.certificates.first?.derEncoded.elementsEqual(storeKit.derEncoded) == true)
         let created = try #require(CMSFixtures.time(receipt.created))
         let verified = try signedData.verify(
-            anchors: TrustAnchors(certificates: [storeKit]), policy: .xcode(storeKit),
+            anchors: TrustAnchors(certificates: [storeKit]), rules: .xcode(storeKit),
             at: created)
         #expect(verified.chain.count == 1)
         #expect(verified.digestAlgorithm == .sha256)
         // The StoreKit certificate is valid 2020-04-01 → 2040-03-27: "now" verifies too.
         _ = try signedData.verify(
-            anchors: TrustAnchors(certificates: [storeKit]), policy: .xcode(storeKit),
+            anchors: TrustAnchors(certificates: [storeKit]), rules: .xcode(storeKit),
             at: corpusNow)
     }
 
@@ -194,7 +195,7 @@ struct CMSCorpusTests {
         let created = try #require(CMSFixtures.time(receipt.created))
         let error = cmsError { () throws(CMSError) in
             try signedData.verify(
-                anchors: TrustAnchors(certificates: [storeKit]), policy: .xcode(storeKit), at: created)
+                anchors: TrustAnchors(certificates: [storeKit]), rules: .xcode(storeKit), at: created)
         }
         #expect(error?.code == "chain.untrusted")
     }

@@ -7,6 +7,7 @@
 import Foundation
 import PureCrypto
 import PureDER
+import PureReceipt
 import Testing
 
 @testable import PureX509
@@ -79,7 +80,7 @@ struct CMSOpenSSLTests {
         if variant.stream { #expect(signedData.content.segments.count == 3) }
         #expect(signedData.certificates.count == 3)
         let verified = try signedData.verify(
-            anchors: StructureFixture.anchors(), policy: .apple, at: StructureFixture.created)
+            anchors: StructureFixture.anchors(), rules: .apple, at: StructureFixture.created)
         #expect(verified.content == payload)
         #expect(verified.digestAlgorithm == variant.digest)
         #expect(verified.hadSignedAttributes == variant.attributes)
@@ -89,7 +90,7 @@ struct CMSOpenSSLTests {
         // messageDigest, without them on the signature.
         let position = try #require(signedData.content.segments.last?.lowerBound)
         let error = tamperedOutcome(
-            bytes, at: position, anchors: try StructureFixture.anchors(), policy: .apple,
+            bytes, at: position, anchors: try StructureFixture.anchors(), rules: .apple,
             time: StructureFixture.created)
         #expect(error?.code == (variant.attributes ? "cms.messageDigestMismatch" : "signature.invalid"))
     }

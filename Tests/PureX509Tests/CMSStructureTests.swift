@@ -4,6 +4,7 @@
 
 import Foundation
 import PureDER
+import PureReceipt
 import Testing
 
 @testable import PureX509
@@ -61,7 +62,7 @@ enum StructureFixture {
     static func outcome(_ bytes: [UInt8]) throws -> CMSError? {
         let anchors = try anchors()
         return cmsError { () throws(CMSError) in
-            try SignedData.parse(bytes).verify(anchors: anchors, policy: .apple, at: created)
+            try SignedData.parse(bytes).verify(anchors: anchors, rules: .apple, at: created)
         }
     }
 
@@ -361,7 +362,7 @@ struct CMSStructureTests {
         #expect(encoding.dropFirst().elementsEqual(bytes[attributes.encodedRange].dropFirst()))
         #expect(bytes[attributes.encodedRange.lowerBound] == 0xA0)
         let verified = try signedData.verify(
-            anchors: StructureFixture.anchors(), policy: .apple, at: StructureFixture.created)
+            anchors: StructureFixture.anchors(), rules: .apple, at: StructureFixture.created)
         #expect(verified.hadSignedAttributes)
     }
 }

@@ -5,6 +5,7 @@
 
 import Foundation
 import PureDER
+import PureReceipt
 import Testing
 
 @testable import PureX509
@@ -14,7 +15,7 @@ struct TamperSubject: CustomTestStringConvertible, Sendable {
     let name: String
     let load: @Sendable () throws -> [UInt8]
     let anchors: @Sendable () throws -> TrustAnchors
-    let policy: @Sendable () throws -> ChainPolicy
+    let policy: @Sendable () throws -> PathRules
     let created: String
     var testDescription: String { name }
 }
@@ -42,13 +43,13 @@ func spread(_ range: Range<Int>, count: Int) -> [Int] {
 }
 
 /// Flips one bit at `position` and returns the CMS error (nil if the tampered receipt still verified).
-func tamperedOutcome(_ bytes: [UInt8], at position: Int, anchors: TrustAnchors, policy: ChainPolicy, time: DERTime)
+func tamperedOutcome(_ bytes: [UInt8], at position: Int, anchors: TrustAnchors, rules policy: PathRules, time: DERTime)
     -> CMSError?
 {
     var tampered = bytes
     tampered[position] ^= UInt8(1) << UInt8(position % 8)
     return cmsError { () throws(CMSError) in
-        try SignedData.parse(tampered).verify(anchors: anchors, policy: policy, at: time)
+        try SignedData.parse(tampered).verify(anchors: anchors, rules: policy, at: time)
     }
 }
 
@@ -70,20 +71,20 @@ struct CMSTamperTests {
         let policy = try subject.policy()
         let time = try #require(CMSFixtures.time(subject.created))
         let signedData = try SignedData.parse(bytes)
-        _ = try signedData.verify(anchors: anchors, policy: policy, at: time)  // genuine to begin with
+        _ = try signedData.verify(anchors: anchors, rules: policy, at: time)  // genuine to begin with
         let signer = try #require(signedData.signerInfos.first)
 
         var tested = 0
         for segment in signedData.content.segments {
             for position in spread(segment, count: 90 / signedData.content.segments.count) {
-                let error = tamperedOutcome(bytes, at: position, anchors: anchors, policy: policy, time: time)
+                let error = tamperedOutcome(bytes, at: position, anchors: anchors, rules: policy, time: time)
                 #expect(error?.code == "signature.invalid", "eContent byte \(position): \(String(describing: error))")
                 tested += 1
             }
         }
         let signatureRange = signer.signature.startIndex..<signer.signature.endIndex
         for position in spread(signatureRange, count: 50) {
-            let error = tamperedOutcome(bytes, at: position, anchors: anchors, policy: policy, time: time)
+            let error = tamperedOutcome(bytes, at: position, anchors: anchors, rules: policy, time: time)
             #expect(error?.code == "signature.invalid", "signature byte \(position): \(String(describing: error))")
             tested += 1
         }
@@ -91,7 +92,7 @@ struct CMSTamperTests {
         for certificate in signedData.certificates {
             let tbs = certificate.tbsCertificate
             for position in spread(tbs.startIndex..<tbs.endIndex, count: perCertificate) {
-                let error = tamperedOutcome(bytes, at: position, anchors: anchors, policy: policy, time: time)
+                let error = tamperedOutcome(bytes, at: position, anchors: anchors, rules: policy, time: time)
                 #expect(
                     error.map { isCertificateFailure($0.code) } == true,
                     "TBSCertificate byte \(position) of \(certificate.subject): \(String(describing: error))")
@@ -108,12 +109,12 @@ struct CMSTamperTests {
         let bytes = try CMSFixtures.vector("valid-openssl-ber-signed-attributes.der")
         let anchors = try StructureFixture.anchors()
         let signedData = try SignedData.parse(bytes)
-        _ = try signedData.verify(anchors: anchors, policy: .apple, at: StructureFixture.created)
+        _ = try signedData.verify(anchors: anchors, rules: .apple, at: StructureFixture.created)
         let attributes = try #require(signedData.signerInfos.first?.signedAttributes)
         var codes: Set<String> = []
         for position in attributes.encodedRange {
             let error = tamperedOutcome(
-                bytes, at: position, anchors: anchors, policy: .apple, time: StructureFixture.created)
+                bytes, at: position, anchors: anchors, rules: .apple, time: StructureFixture.created)
             let code = try #require(error?.code, "signed attribute byte \(position) still verified")
             codes.insert(code)
         }
@@ -169,7 +170,7 @@ struct CMSTruncationTests {
                 let error = cmsError { () throws(CMSError) in
                     try SignedData.parse(tampered).verify(
                         anchors: TrustAnchors(certificates: [storeKit]),
-                        policy: .xcode(storeKit), at: time)
+                        rules: .xcode(storeKit), at: time)
                 }
                 #expect(error != nil, "bit \(bit) of byte \(position) still verified")
             }

@@ -7,6 +7,7 @@
 
 import Foundation
 import PureDER
+import PureReceipt
 import Testing
 
 @testable import PureX509
@@ -91,11 +92,11 @@ func verifyVector(_ vector: VectorCase) throws -> CMSError? {
                     CMSFixtures.vectorPKI.appendingPathComponent("\(name == "test-root" ? "root" : name).der"))))
     }
     let anchors = vector.trust == ["apple"] ? TrustAnchors.appleIncRoot : TrustAnchors(certificates: certificates)
-    let appleError = cmsError { () throws(CMSError) in try signedData.verify(anchors: anchors, policy: .apple, at: time)
+    let appleError = cmsError { () throws(CMSError) in try signedData.verify(anchors: anchors, rules: .apple, at: time)
     }
     guard appleError != nil, vector.allowXcode, vector.trust.contains("xcode") else { return appleError }
     let xcode = try Certificate(derEncoded: CMSFixtures.read(CMSFixtures.vectorPKI.appendingPathComponent("xcode.der")))
-    return cmsError { () throws(CMSError) in try signedData.verify(anchors: anchors, policy: .xcode(xcode), at: time) }
+    return cmsError { () throws(CMSError) in try signedData.verify(anchors: anchors, rules: .xcode(xcode), at: time) }
 }
 
 // Skipped, visibly, until Vectors/receipts/expectations.json exists.

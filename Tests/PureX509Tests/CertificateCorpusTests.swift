@@ -5,6 +5,7 @@
 import Foundation
 import PureCrypto
 import PureDER
+import PureReceipt
 import PureX509
 import Testing
 
@@ -149,13 +150,13 @@ struct CertificateCorpusTests {
             storeKit.subject.description.hasPrefix("emailAddress=StoreKit, C=US, OU=StoreKit, O=StoreKit, CN=StoreKit"))
         try storeKit.verifySignature(issuedBy: storeKit)
         let path = try verifyChain(
-            leaf: storeKit, pool: [storeKit], anchors: .appleIncRoot, policy: .xcode(storeKit),
+            leaf: storeKit, pool: [storeKit], anchors: .appleIncRoot, rules: .xcode(storeKit),
             at: time("2023-10-19T01:18:54Z"))
         #expect(path.count == 1)
         #expect(
             x509ErrorCode { () throws(X509Error) in
                 try verifyChain(
-                    leaf: storeKit, pool: [storeKit], anchors: .appleIncRoot, policy: .apple,
+                    leaf: storeKit, pool: [storeKit], anchors: .appleIncRoot, rules: .apple,
                     at: time("2023-10-19T01:18:54Z"))
             } == "chain.xcodeNotAllowed")
     }

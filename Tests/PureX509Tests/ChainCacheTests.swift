@@ -7,6 +7,7 @@
 import Foundation
 import PureCrypto
 import PureDER
+import PureReceipt
 import PureX509
 import Testing
 
@@ -27,11 +28,11 @@ private func flipped(_ certificate: Certificate, offsetFromEnd: Int) throws -> C
 
 /// The code of a cached verification ("no error" on success).
 private func cachedCode(
-    _ leaf: Certificate, _ pool: [Certificate], _ anchors: TrustAnchors, policy: ChainPolicy = .apple,
+    _ leaf: Certificate, _ pool: [Certificate], _ anchors: TrustAnchors, rules policy: PathRules = .apple,
     at when: DERTime = receiptTime, cache: inout VerifiedChainCache
 ) -> String {
     do {
-        _ = try verifyChain(leaf: leaf, pool: pool, anchors: anchors, policy: policy, at: when, cache: &cache)
+        _ = try verifyChain(leaf: leaf, pool: pool, anchors: anchors, rules: policy, at: when, cache: &cache)
         return "no error"
     } catch {
         return error.code
@@ -47,17 +48,17 @@ struct ChainCacheTests {
         let (leaf, intermediate, root) = (try pki("leaf"), try pki("intermediate"), try pki("root"))
         let anchors = TrustAnchors(certificates: [root])
         let pool = [leaf, intermediate, root]
-        let uncached = try verifyChain(leaf: leaf, pool: pool, anchors: anchors, policy: .apple, at: receiptTime)
+        let uncached = try verifyChain(leaf: leaf, pool: pool, anchors: anchors, rules: .apple, at: receiptTime)
         var cache = VerifiedChainCache()
         let first = try verifyChain(
-            leaf: leaf, pool: pool, anchors: anchors, policy: .apple, at: receiptTime,
+            leaf: leaf, pool: pool, anchors: anchors, rules: .apple, at: receiptTime,
             cache: &cache)
         #expect((cache.hits, cache.misses, cache.count) == (0, 1, 1))
         // Re-parsed certificates (other arrays, same bytes) hit.
         let again = [try pki("leaf"), try pki("intermediate"), try pki("root")]
         let second = try verifyChain(
             leaf: again[0], pool: again, anchors: TrustAnchors(certificates: [again[2]]),
-            policy: .apple, at: receiptTime, cache: &cache)
+            rules: .apple, at: receiptTime, cache: &cache)
         #expect((cache.hits, cache.misses, cache.count) == (1, 1, 1))
         #expect(ders(first) == ders(uncached))
         #expect(ders(second) == ders(uncached))
@@ -106,12 +107,12 @@ struct ChainCacheTests {
         let xcode = try pki("xcode")
         let anchors = TrustAnchors(certificates: [])
         var cache = VerifiedChainCache()
-        #expect(cachedCode(xcode, [xcode], anchors, policy: .xcode(xcode), cache: &cache) == "no error")
-        #expect(cachedCode(xcode, [xcode], anchors, policy: .apple, cache: &cache) == "chain.xcodeNotAllowed")
+        #expect(cachedCode(xcode, [xcode], anchors, rules: .xcode(xcode), cache: &cache) == "no error")
+        #expect(cachedCode(xcode, [xcode], anchors, rules: .apple, cache: &cache) == "chain.xcodeNotAllowed")
         #expect((cache.hits, cache.misses) == (0, 2))
-        // And the same .xcode policy hits.
-        #expect(cachedCode(xcode, [xcode], anchors, policy: .xcode(xcode), cache: &cache) == "no error")
-        #expect(cache.hits == 1)
+        // And the Xcode opt-in is never remembered: its certificate is checked on every call.
+        #expect(cachedCode(xcode, [xcode], anchors, rules: .xcode(xcode), cache: &cache) == "no error")
+        #expect((cache.hits, cache.count) == (0, 0))
     }
 
     /// Which certificate gets one byte changed, where (from the end), and the verdict without a cache.
@@ -138,7 +139,7 @@ struct ChainCacheTests {
         }
         let anchors = TrustAnchors(certificates: [root])
         let uncached = x509ErrorCode { () throws(X509Error) in
-            try verifyChain(leaf: leaf, pool: [intermediate], anchors: anchors, policy: .apple, at: receiptTime)
+            try verifyChain(leaf: leaf, pool: [intermediate], anchors: anchors, rules: .apple, at: receiptTime)
         }
         #expect(uncached == tampering.code)
         #expect(cachedCode(leaf, [intermediate], anchors, cache: &cache) == tampering.code)
@@ -222,13 +223,13 @@ struct ChainCacheCMSTests {
         let anchors = try anchors()
         var cache = VerifiedChainCache()
         let valid = try SignedData.parse(CMSFixtures.vector("valid-der-sha256.der"))
-        _ = try valid.verify(anchors: anchors, policy: .apple, at: receiptTime, cache: &cache)
+        _ = try valid.verify(anchors: anchors, rules: .apple, at: receiptTime, cache: &cache)
         let tampered = try SignedData.parse(CMSFixtures.vector(forged))
         let uncached = cmsError { () throws(CMSError) in
-            try tampered.verify(anchors: anchors, policy: .apple, at: receiptTime)
+            try tampered.verify(anchors: anchors, rules: .apple, at: receiptTime)
         }
         let cached = cmsError { () throws(CMSError) in
-            try tampered.verify(anchors: anchors, policy: .apple, at: receiptTime, cache: &cache)
+            try tampered.verify(anchors: anchors, rules: .apple, at: receiptTime, cache: &cache)
         }
         #expect(uncached?.code == "signature.invalid")
         #expect(cached?.code == uncached?.code)
@@ -248,10 +249,10 @@ struct ChainCacheCMSTests {
             for name in names {
                 guard let signedData = try? SignedData.parse(CMSFixtures.vector(name)) else { continue }
                 let uncached = cmsError { () throws(CMSError) in
-                    try signedData.verify(anchors: anchors, policy: .apple, at: receiptTime)
+                    try signedData.verify(anchors: anchors, rules: .apple, at: receiptTime)
                 }
                 let cached = cmsError { () throws(CMSError) in
-                    try signedData.verify(anchors: anchors, policy: .apple, at: receiptTime, cache: &cache)
+                    try signedData.verify(anchors: anchors, rules: .apple, at: receiptTime, cache: &cache)
                 }
                 #expect(cached?.code == uncached?.code, "\(name), round \(round)")
             }
@@ -271,15 +272,15 @@ struct ChainCacheCMSTests {
                 group.addTask {
                     // Every fourth task verifies a forgery alongside, which must keep failing.
                     let ok =
-                        (try? await signedData.verify(
-                            anchors: anchors, policy: .apple, at: receiptTime,
-                            cache: cache)) != nil
+                        (try? await cache.withCache { (cache) throws(CMSError) in
+                            try signedData.verify(anchors: anchors, rules: .apple, at: receiptTime, cache: &cache)
+                        }) != nil
                     var forgeryRejected = true
                     if index % 4 == 0 {
                         forgeryRejected =
-                            (try? await forged.verify(
-                                anchors: anchors, policy: .apple,
-                                at: receiptTime, cache: cache)) == nil
+                            (try? await cache.withCache { (cache) throws(CMSError) in
+                                try forged.verify(anchors: anchors, rules: .apple, at: receiptTime, cache: &cache)
+                            }) == nil
                     }
                     return (ok, forgeryRejected)
                 }
@@ -297,7 +298,9 @@ struct ChainCacheCMSTests {
         #expect(hits + misses == tasks + tasks / 4)
         #expect(hits >= 1)
         // After the burst, a further call is a hit.
-        _ = try await signedData.verify(anchors: anchors, policy: .apple, at: receiptTime, cache: cache)
+        _ = try await cache.withCache { (cache) throws(CMSError) in
+            try signedData.verify(anchors: anchors, rules: .apple, at: receiptTime, cache: &cache)
+        }
         #expect(await cache.hits == hits + 1)
     }
 }

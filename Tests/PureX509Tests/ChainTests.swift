@@ -4,6 +4,7 @@
 
 import Foundation
 import PureDER
+import PureReceipt
 import PureX509
 import Testing
 
@@ -20,12 +21,12 @@ private func fixture(_ bytes: [UInt8]) throws -> Certificate {
 
 /// The code verifyChain throws for `leaf` with `pool` under the test root (Apple policy).
 private func chainCode(
-    _ leaf: Certificate, _ pool: [Certificate], anchors: TrustAnchors? = nil, policy: ChainPolicy = .apple,
+    _ leaf: Certificate, _ pool: [Certificate], anchors: TrustAnchors? = nil, rules policy: PathRules = .apple,
     at when: DERTime = receiptTime
 ) throws -> String {
     let anchors = try anchors ?? TrustAnchors(certificates: [pki("root")])
     return x509ErrorCode { () throws(X509Error) in
-        try verifyChain(leaf: leaf, pool: pool, anchors: anchors, policy: policy, at: when)
+        try verifyChain(leaf: leaf, pool: pool, anchors: anchors, rules: policy, at: when)
     }
 }
 
@@ -34,7 +35,7 @@ private func chainError(_ leaf: Certificate, _ pool: [Certificate], at when: DER
 {
     let anchors = TrustAnchors(certificates: [try pki("root")])
     do {
-        _ = try verifyChain(leaf: leaf, pool: pool, anchors: anchors, policy: .apple, at: when)
+        _ = try verifyChain(leaf: leaf, pool: pool, anchors: anchors, rules: .apple, at: when)
         return nil
     } catch {
         return error
@@ -50,7 +51,7 @@ struct ChainTests {
         let (leaf, intermediate, root) = (try pki("leaf"), try pki("intermediate"), try pki("root"))
         let anchors = TrustAnchors(certificates: [root])
         for pool in [[leaf, intermediate, root], [root, intermediate, leaf], [intermediate], [leaf, intermediate]] {
-            let path = try verifyChain(leaf: leaf, pool: pool, anchors: anchors, policy: .apple, at: receiptTime)
+            let path = try verifyChain(leaf: leaf, pool: pool, anchors: anchors, rules: .apple, at: receiptTime)
             #expect(path.map { Array($0.derEncoded) } == [leaf, intermediate, root].map { Array($0.derEncoded) })
         }
         // Validity ends are inclusive: the leaf's last second still verifies.
@@ -63,7 +64,7 @@ struct ChainTests {
         let (leaf, intermediate, root) = (try pki("leaf"), try pki("intermediate"), try pki("root"))
         let pinned = TrustAnchors(certificates: [], pinnedSHA256: [root.sha256Fingerprint()])
         let path = try verifyChain(
-            leaf: leaf, pool: [leaf, intermediate, root], anchors: pinned, policy: .apple, at: receiptTime)
+            leaf: leaf, pool: [leaf, intermediate, root], anchors: pinned, rules: .apple, at: receiptTime)
         #expect(path.count == 3)
         #expect(try chainCode(leaf, [leaf, intermediate], anchors: pinned) == "chain.untrusted")
     }
@@ -76,7 +77,7 @@ struct ChainTests {
         #expect(fromPEM.map { Array($0.derEncoded) } == fromDER.map { Array($0.derEncoded) })
         let path = try verifyChain(
             leaf: pki("leaf"), pool: [pki("intermediate")], anchors: TrustAnchors(certificates: fromPEM),
-            policy: .apple, at: receiptTime)
+            rules: .apple, at: receiptTime)
         #expect(path.count == 3)
     }
 
@@ -84,7 +85,7 @@ struct ChainTests {
     func xcodeOptIn() throws {
         let xcode = try pki("xcode")
         let path = try verifyChain(
-            leaf: xcode, pool: [xcode], anchors: TrustAnchors(certificates: []), policy: .xcode(xcode), at: receiptTime)
+            leaf: xcode, pool: [xcode], anchors: TrustAnchors(certificates: []), rules: .xcode(xcode), at: receiptTime)
         #expect(path.count == 1)
     }
 
@@ -99,15 +100,15 @@ struct ChainTests {
 
     @Test("Xcode policy with another signer → chain.untrusted")
     func xcodeOtherSigner() throws {
-        #expect(try chainCode(pki("leaf"), [pki("intermediate")], policy: .xcode(pki("xcode"))) == "chain.untrusted")
-        #expect(try chainCode(pki("root"), [], policy: .xcode(pki("xcode"))) == "chain.untrusted")
+        #expect(try chainCode(pki("leaf"), [pki("intermediate")], rules: .xcode(pki("xcode"))) == "chain.untrusted")
+        #expect(try chainCode(pki("root"), [], rules: .xcode(pki("xcode"))) == "chain.untrusted")
     }
 
     @Test("Xcode policy outside the certificate's validity → chain.certificateExpired")
     func xcodeExpired() throws {
         let xcode = try pki("xcode")
         #expect(
-            try chainCode(xcode, [], policy: .xcode(xcode), at: time("2041-01-01T00:00:00Z"))
+            try chainCode(xcode, [], rules: .xcode(xcode), at: time("2041-01-01T00:00:00Z"))
                 == "chain.certificateExpired")
     }
 

@@ -1,6 +1,7 @@
 // Extension decoding and name rendering on synthetic certificates.
 
 import PureDER
+import PureReceipt
 import PureX509
 import Testing
 

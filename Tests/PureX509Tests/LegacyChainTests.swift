@@ -1,9 +1,10 @@
-// The chain policy of legacy transaction receipts (LegacyChainPolicy.swift), on the synthetic PKI
+// The chain policy of legacy transaction receipts (LegacyPathRules.swift), on the synthetic PKI
 // of Vectors/legacy: leaf → pinned intermediate → anchor, the leaf marker of each version, and the
 // RSA-1024 allowance for version 1–2 leaves only.
 
 import Foundation
 import PureDER
+import PureReceipt
 import PureX509
 import Testing
 
@@ -20,12 +21,13 @@ struct LegacyChainTests {
         let anchors = TrustAnchors(certificates: [try Self.certificate("pki/root.der")])
         let itunes = try Self.certificate("legacy/itunes-ca.der")
         let wwdr = try Self.certificate("pki/intermediate.der")
-        let v2 = try verifyLegacyChain(
-            leaf: try Self.certificate("legacy/leaf-v2.der"), intermediates: [itunes, wwdr], anchors: anchors,
-            rule: .iTunesStore, at: Self.purchase)
+        let v2 = try verifyChain(
+            leaf: try Self.certificate("legacy/leaf-v2.der"), pool: [itunes, wwdr], anchors: anchors,
+            rules: .legacy(version: 2), at: Self.purchase)
         #expect(v2.count == 3)
-        let v3 = try verifyLegacyChain(
-            leaf: try Self.certificate("legacy/leaf-v3.der"), intermediates: [wwdr], anchors: anchors, rule: .wwdr,
+        let v3 = try verifyChain(
+            leaf: try Self.certificate("legacy/leaf-v3.der"), pool: [wwdr], anchors: anchors,
+            rules: .legacy(version: 3),
             at: Self.purchase)
         #expect(v3.count == 3)
     }
@@ -45,12 +47,12 @@ struct LegacyChainTests {
             ("legacy/leaf-v2.der", "itunes", ["pki/intermediate.der"], "pki/root.der", "chain.untrusted"),
             ("legacy/leaf-v2.der", "itunes", [], "legacy/itunes-ca.der", "chain.untrusted"),
         ])
-    func refused(leaf: String, rule: String, intermediates: [String], anchor: String, code: String) throws {
+    func refused(leaf: String, rule: String, pool: [String], anchor: String, code: String) throws {
         let error = #expect(throws: X509Error.self) {
-            try verifyLegacyChain(
-                leaf: try Self.certificate(leaf), intermediates: try intermediates.map(Self.certificate),
+            try verifyChain(
+                leaf: try Self.certificate(leaf), pool: try pool.map(Self.certificate),
                 anchors: TrustAnchors(certificates: [try Self.certificate(anchor)]),
-                rule: rule == "wwdr" ? .wwdr : .iTunesStore, at: Self.purchase)
+                rules: .legacy(version: rule == "wwdr" ? 3 : 2), at: Self.purchase)
         }
         #expect(error?.code == code)
     }
@@ -58,10 +60,10 @@ struct LegacyChainTests {
     @Test("validity at the given instant: after the leaf expired")
     func expired() throws {
         let error = #expect(throws: X509Error.self) {
-            try verifyLegacyChain(
+            try verifyChain(
                 leaf: try Self.certificate("legacy/leaf-v3.der"),
-                intermediates: [try Self.certificate("pki/intermediate.der")],
-                anchors: TrustAnchors(certificates: [try Self.certificate("pki/root.der")]), rule: .wwdr,
+                pool: [try Self.certificate("pki/intermediate.der")],
+                anchors: TrustAnchors(certificates: [try Self.certificate("pki/root.der")]), rules: .legacy(version: 3),
                 at: time("2026-06-01T00:00:00Z"))
         }
         #expect(error?.code == "chain.certificateExpired")

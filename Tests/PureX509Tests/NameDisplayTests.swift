@@ -2,6 +2,7 @@
 // bidi override renders (DistinguishedName.description) and is reported (X509Error) without them.
 
 import PureDER
+import PureReceipt
 import Testing
 
 @testable import PureX509
@@ -20,7 +21,7 @@ struct NameDisplayTests {
         #expect(rendered == "CN=Evil\\u{1b}]0\\;title\\u{7}\\u{d}\\u{a}CN\\=Apple Root CA\\u{202e}\\u{85}")
         do {
             _ = try verifyChain(
-                leaf: certificate, pool: [], anchors: TrustAnchors(certificates: []), policy: .apple,
+                leaf: certificate, pool: [], anchors: TrustAnchors(certificates: []), rules: .apple,
                 at: DERTime(secondsSince1970: 1_700_000_000))
             Issue.record("verified")
         } catch {

@@ -32,6 +32,7 @@
 
 import Foundation
 import PureDER
+import PureReceipt
 import Testing
 
 @testable import PureX509
@@ -100,14 +101,14 @@ struct PathOrderTests {
         #expect(!twin.isValid(at: receiptTime) && intermediate.isValid(at: receiptTime))
         let anchors = TrustAnchors(certificates: [root])
         for pool in permutations([leaf, twin, intermediate, root]) {
-            let path = try verifyChain(leaf: leaf, pool: pool, anchors: anchors, policy: .apple, at: receiptTime)
+            let path = try verifyChain(leaf: leaf, pool: pool, anchors: anchors, rules: .apple, at: receiptTime)
             #expect(path.map { Array($0.derEncoded) } == [leaf, intermediate, root].map { Array($0.derEncoded) })
         }
         // With only the expired twin, the error is its own, whatever the order.
         for pool in permutations([leaf, twin, root]) {
             #expect(
                 outcome { () throws(X509Error) in
-                    try verifyChain(leaf: leaf, pool: pool, anchors: anchors, policy: .apple, at: receiptTime)
+                    try verifyChain(leaf: leaf, pool: pool, anchors: anchors, rules: .apple, at: receiptTime)
                 } == "chain.certificateExpired")
         }
     }
@@ -122,7 +123,7 @@ struct PathOrderTests {
         for pool in permutations([twin, intermediate]) {
             for _ in 0..<2 {
                 let path = try verifyChain(
-                    leaf: leaf, pool: pool, anchors: anchors, policy: .apple, at: receiptTime, cache: &cache)
+                    leaf: leaf, pool: pool, anchors: anchors, rules: .apple, at: receiptTime, cache: &cache)
                 #expect(path.dropFirst().first.map { Array($0.derEncoded) } == Array(intermediate.derEncoded))
             }
         }
@@ -131,10 +132,10 @@ struct PathOrderTests {
         let late = time("2030-01-01T00:00:00Z")
         let cached = outcome { () throws(X509Error) in
             try verifyChain(
-                leaf: leaf, pool: [twin, intermediate], anchors: anchors, policy: .apple, at: late, cache: &cache)
+                leaf: leaf, pool: [twin, intermediate], anchors: anchors, rules: .apple, at: late, cache: &cache)
         }
         let fresh = outcome { () throws(X509Error) in
-            try verifyChain(leaf: leaf, pool: [twin, intermediate], anchors: anchors, policy: .apple, at: late)
+            try verifyChain(leaf: leaf, pool: [twin, intermediate], anchors: anchors, rules: .apple, at: late)
         }
         #expect(cached == "chain.certificateExpired" && fresh == cached)
     }
@@ -146,7 +147,7 @@ struct PathOrderTests {
         for anchors in permutations([root, intermediate]) {
             for pool in [[leaf, intermediate, root], [intermediate], [root, intermediate]] {
                 let path = try verifyChain(
-                    leaf: leaf, pool: pool, anchors: TrustAnchors(certificates: anchors), policy: .apple,
+                    leaf: leaf, pool: pool, anchors: TrustAnchors(certificates: anchors), rules: .apple,
                     at: receiptTime)
                 #expect(path.map { Array($0.derEncoded) } == [leaf, intermediate, root].map { Array($0.derEncoded) })
             }
@@ -160,7 +161,7 @@ struct PathOrderTests {
         for pool in [[leaf, intermediate, root], [intermediate], []] {
             do {
                 _ = try verifyChain(
-                    leaf: leaf, pool: pool, anchors: TrustAnchors(certificates: [intermediate]), policy: .apple,
+                    leaf: leaf, pool: pool, anchors: TrustAnchors(certificates: [intermediate]), rules: .apple,
                     at: receiptTime)
                 Issue.record("verified a 2-certificate path")
             } catch {
@@ -198,7 +199,7 @@ struct PathOrderCorpusTests {
         for order in permutations(carried + [old]) {
             parts.certificates = DERBuild.tlv(0xA0, order.flatMap { $0 })
             let signedData = try SignedData.parse(parts.encoded())
-            let verified = try signedData.verify(anchors: .appleIncRoot, policy: .apple, at: created)
+            let verified = try signedData.verify(anchors: .appleIncRoot, rules: .apple, at: created)
             #expect(verified.chain.count == 3)
             #expect(verified.chain.dropFirst().first.map { Array($0.derEncoded) } == current)
         }

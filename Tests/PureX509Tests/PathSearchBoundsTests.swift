@@ -5,6 +5,7 @@
 
 import Foundation
 import PureDER
+import PureReceipt
 import Testing
 
 @testable import PureX509
@@ -31,7 +32,7 @@ struct PathSearchBoundsTests {
         #expect((try? cas[1].verifySignature(issuedBy: cas[0])) != nil)
         for anchors in [TrustAnchors.appleIncRoot, TrustAnchors(certificates: [])] {
             do {
-                _ = try verifyChain(leaf: leaf, pool: cas, anchors: anchors, policy: .apple, at: Self.instant)
+                _ = try verifyChain(leaf: leaf, pool: cas, anchors: anchors, rules: .apple, at: Self.instant)
                 Issue.record("a pool without an anchor verified")
             } catch {
                 #expect(error.code == "chain.tooLong")
@@ -49,7 +50,7 @@ struct PathSearchBoundsTests {
         // Apple policy refuses it as too short (no intermediate), after every decoy was a dead end.
         let anchors = TrustAnchors(certificates: [cas[7]])
         let code = x509ErrorCode { () throws(X509Error) in
-            try verifyChain(leaf: leaf, pool: cas, anchors: anchors, policy: .apple, at: Self.instant)
+            try verifyChain(leaf: leaf, pool: cas, anchors: anchors, rules: .apple, at: Self.instant)
         }
         // leaf → CA → anchor is a complete path of three; it fails the WWDR marker check.
         #expect(code == "chain.intermediateMarkerMissing")

@@ -2,7 +2,7 @@
 //
 // Order of checks (each failure stops): 1. structure (LegacyTransactionReceipt.swift) and the
 // purchase date; 2. the leaf's RSA PKCS #1 v1.5 SHA-1 signature over version ‖ purchase-info;
-// 3. the chain leaf → pinned intermediate → anchor (LegacyChainPolicy.swift) with validity at the
+// 3. the chain leaf → pinned intermediate → anchor (`PathRules.legacy`, Trust/AppleTrust.swift) with validity at the
 // purchase date or the caller's instant; 4. bundle id, product id, environment (compared as bytes).
 // RSA-1024 leaves are accepted for versions 1–2 only: those verdicts are evidence about history,
 // not proof against a party able to factor RSA-1024 (Docs/SECURITY.md).
@@ -54,7 +54,7 @@ public struct VerifiedLegacyReceipt: Sendable {
     /// True for an RSA-1024 leaf (versions 1–2): historical evidence, not current proof.
     public var hasWeakKey: Bool {
         guard case .rsa(let key) = receipt.signatureBlob.certificate.publicKey else { return false }
-        return key.modulusBitCount < ChainPolicy.appleMinimumRSABits
+        return key.modulusBitCount < PathRules.apple.minimumRSABits
     }
 }
 
@@ -65,6 +65,16 @@ public enum LegacyReceiptValidator {
     public static func validate(_ input: [UInt8], policy: LegacyReceiptPolicy = LegacyReceiptPolicy())
         throws(ReceiptValidationError) -> VerifiedLegacyReceipt
     {
+        var none = VerifiedChainCache(capacity: 0)
+        return try validate(input, policy: policy, cache: &none)
+    }
+
+    /// `validate(_:policy:)`, remembering verified chains in `cache`: the same checks in the same
+    /// order; only the intermediate's signature, verified before for these certificates, is not
+    /// verified again. Share one cache between tasks with `ChainCache.withCache`.
+    public static func validate(
+        _ input: [UInt8], policy: LegacyReceiptPolicy = LegacyReceiptPolicy(), cache: inout VerifiedChainCache
+    ) throws(ReceiptValidationError) -> VerifiedLegacyReceipt {
         let receipt: LegacyTransactionReceipt
         do { receipt = try LegacyTransactionReceipt(input) } catch { throw malformed(error) }
         let blob = receipt.signatureBlob
@@ -85,10 +95,11 @@ public enum LegacyReceiptValidator {
         let builtIn = blob.version == 3 ? LegacyCertificates.wwdr2013 : LegacyCertificates.iTunesStoreCA
         let chain: [Certificate]
         do {
-            chain = try verifyLegacyChain(
-                leaf: blob.certificate, intermediates: policy.intermediates ?? (builtIn.map { [$0] } ?? []),
-                anchors: policy.anchors, rule: blob.version == 3 ? .wwdr : .iTunesStore,
-                at: instant.derTime)
+            // Apple legacy rule (pinned-intermediate): the intermediates are the pinned ones (or the
+            // caller's), never a certificate from the data.
+            chain = try verifyChain(
+                leaf: blob.certificate, pool: policy.intermediates ?? (builtIn.map { [$0] } ?? []),
+                anchors: policy.anchors, rules: .legacy(version: blob.version), at: instant.derTime, cache: &cache)
         } catch {
             throw ReceiptValidationError(.notAuthentic, code: error.code, error.description)
         }

@@ -90,8 +90,8 @@ public struct VerifiedStoreKitData<Payload: StoreKitPayload>: Sendable {
 
 /// Verification of each kind of StoreKit 2 signed data; see the file header for the checks.
 public enum SignedDataVerifier {
-    // The uncached calls are the cached ones (SignedDataVerifierCached.swift) with a cache that
-    // keeps nothing: one implementation of the checks, every certificate signature verified.
+    // The uncached calls are the cached ones (below) with a cache that keeps nothing: one
+    // implementation of the checks, every certificate signature verified.
 
     /// Verifies a signed transaction (`Transaction.jwsRepresentation`, App Store Server API).
     public static func verifyTransaction(_ jws: [UInt8], policy: SignedDataPolicy) throws(SignedDataError)
@@ -188,5 +188,101 @@ public enum SignedDataVerifier {
         if let expected = policy.appAppleId, let appAppleId, appAppleId != expected {
             throw SignedDataError("signedData.appAppleId", "\(appAppleId)")
         }
+    }
+}
+
+extension SignedDataVerifier {
+    /// `verifyTransaction(_:policy:)`, remembering verified chains in `cache`: the same checks in the
+    /// same order; only the certificate signatures of an x5c chain verified before are not verified
+    /// again. Share one cache between tasks with `ChainCache.withCache`.
+    public static func verifyTransaction(
+        _ jws: [UInt8], policy: SignedDataPolicy, cache: inout VerifiedChainCache
+    ) throws(SignedDataError) -> VerifiedStoreKitData<JWSTransactionDecodedPayload> {
+        let result: VerifiedStoreKitData<JWSTransactionDecodedPayload> = try verify(jws, policy, &cache)
+        try check(policy, environment: result.payload.environment, bundleId: result.payload.bundleId, appAppleId: nil)
+        return result
+    }
+
+    /// `verifyRenewalInfo(_:policy:)`, remembering verified chains in `cache` (single owner).
+    public static func verifyRenewalInfo(
+        _ jws: [UInt8], policy: SignedDataPolicy, cache: inout VerifiedChainCache
+    ) throws(SignedDataError) -> VerifiedStoreKitData<JWSRenewalInfoDecodedPayload> {
+        let result: VerifiedStoreKitData<JWSRenewalInfoDecodedPayload> = try verify(jws, policy, &cache)
+        try check(policy, environment: result.payload.environment, bundleId: policy.bundleId, appAppleId: nil)
+        return result
+    }
+
+    /// `verifyAppTransaction(_:policy:)`, remembering verified chains in `cache` (single owner).
+    public static func verifyAppTransaction(
+        _ jws: [UInt8], policy: SignedDataPolicy, cache: inout VerifiedChainCache
+    ) throws(SignedDataError) -> VerifiedStoreKitData<AppTransaction> {
+        let result: VerifiedStoreKitData<AppTransaction> = try verify(jws, policy, &cache)
+        let p = result.payload
+        try check(policy, environment: p.receiptType, bundleId: p.bundleId, appAppleId: p.appAppleId)
+        return result
+    }
+
+    /// `verifyNotification(_:policy:)`, remembering verified chains in `cache` (single owner); the
+    /// nested signed transaction and renewal info go through the cache too.
+    public static func verifyNotification(
+        _ jws: [UInt8], policy: SignedDataPolicy, cache: inout VerifiedChainCache
+    ) throws(SignedDataError) -> VerifiedStoreKitData<ResponseBodyV2DecodedPayload> {
+        let result: VerifiedStoreKitData<ResponseBodyV2DecodedPayload> = try verify(jws, policy, &cache)
+        let n = result.payload
+        var environment = n.environment
+        if let token = n.externalPurchaseToken, environment == nil {
+            // Apple JWS rule (external-token-environment): as in `verifyNotification(_:policy:)`.
+            let sandbox = token.externalPurchaseId?.utf8.starts(with: "SANDBOX".utf8) == true
+            environment = .known(sandbox ? .sandbox : .production)
+        }
+        try check(policy, environment: environment, bundleId: n.bundleId, appAppleId: n.appAppleId)
+        // Apple JWS rule (nested-same-app): nested data is verified under the same policy, and names
+        // the notification's app Apple id where the policy does not name one.
+        var nestedPolicy = policy
+        nestedPolicy.appAppleId = policy.appAppleId ?? n.appAppleId
+        if let nested = n.data?.signedTransactionInfo {
+            _ = try verifyTransaction(Array(nested.utf8), policy: nestedPolicy, cache: &cache)
+        }
+        if let nested = n.data?.signedRenewalInfo {
+            _ = try verifyRenewalInfo(Array(nested.utf8), policy: nestedPolicy, cache: &cache)
+        }
+        if let nested = n.appData?.signedAppTransactionInfo {
+            _ = try verifyAppTransaction(Array(nested.utf8), policy: nestedPolicy, cache: &cache)
+        }
+        return result
+    }
+
+    /// Steps 1–5 of SignedDataVerifier.swift's header, with the chain checked through `cache`.
+    static func verify<P: StoreKitPayload>(
+        _ bytes: [UInt8], _ policy: SignedDataPolicy, _ cache: inout VerifiedChainCache
+    )
+        throws(SignedDataError) -> VerifiedStoreKitData<P>
+    {
+        let jws: CompactJWS
+        do throws(JWSError) { jws = try CompactJWS(compact: bytes) } catch { throw SignedDataError(error) }
+        // Authenticate first: the signer's path of certificate signatures, then the signature over
+        // the payload; the payload is read only now that both hold.
+        var paths: SignerPaths
+        do throws(JWSError) {
+            paths = try jws.signerPaths(signer: policy.signer, cache: &cache)
+            try jws.verifySignature()
+        } catch {
+            throw SignedDataError(error)
+        }
+        let object: JSONObject
+        do throws(StoreKitError) { object = try Fields.payloadObject(jws.payload) } catch {
+            throw SignedDataError(error)
+        }
+        let time = try validityTime(object, P.signedDateField, policy).derTime
+        let chain: [Certificate]
+        do throws(JWSError) {
+            chain = try jws.chain(&paths, signer: policy.signer, at: time, cache: &cache)
+        } catch {
+            throw SignedDataError(error)
+        }
+        let payload: P
+        do throws(StoreKitError) { payload = try P(json: object) } catch { throw SignedDataError(error) }
+        try checkDevice(object, policy)
+        return VerifiedStoreKitData(payload: payload, chain: chain, isXcodeSigned: jws.isXcodeSigned)
     }
 }

@@ -39,20 +39,40 @@ public enum ReceiptValidator {
     public static func validate(_ input: [UInt8], policy: ReceiptPolicy = ReceiptPolicy())
         throws(ReceiptValidationError) -> VerifiedReceipt
     {
+        var none = VerifiedChainCache(capacity: 0)
+        return try validate(input, policy: policy, cache: &none)
+    }
+
+    /// `validate(_:policy:)`, remembering verified chains in `cache` (ChainCache.swift in PureX509):
+    /// the same checks, in the same order, with the same errors; a chain verified before under the
+    /// same anchors, with byte-identical certificates, does not have its certificate signatures
+    /// verified again. The receipt's own signature and every other check run on every call; Xcode
+    /// paths are never remembered. Share one cache between tasks with `ChainCache.withCache`.
+    public static func validate(
+        _ input: [UInt8], policy: ReceiptPolicy = ReceiptPolicy(), cache: inout VerifiedChainCache
+    ) throws(ReceiptValidationError) -> VerifiedReceipt {
         let signedData = try envelope(input)
-        var signer = try trustedSigner(signedData, policy, known: nil)
-        return try finish(try authenticate(signedData, &signer, policy), policy: policy)
+        var signer = try trustedSigner(signedData, policy, cache: &cache)
+        let authenticated = try authenticate(signedData, &signer, policy)
+        if !signer.isRemembered, !authenticated.viaXcode, let leaf = authenticated.signedData.chain.first {
+            cache.insert(
+                path: authenticated.signedData.chain, leaf: leaf, pool: signedData.certificates,
+                anchors: policy.anchors, rules: .apple)
+        }
+        return try finish(authenticated, policy: policy)
     }
 
     /// Step 2: the signer's path of certificate signatures to an anchor under the Apple policy
-    /// (`known`: a path a chain cache remembered), or else through the caller's Xcode opt-in.
-    static func trustedSigner(_ signedData: SignedData, _ policy: ReceiptPolicy, known: [Certificate]?)
+    /// (a path `cache` remembered is not verified again), or else through the caller's Xcode opt-in.
+    static func trustedSigner(_ signedData: SignedData, _ policy: ReceiptPolicy, cache: inout VerifiedChainCache)
         throws(ReceiptValidationError) -> SignerPaths
     {
         let apple: CMSError
         var signerClaimsXcode = false
         do throws(CMSError) {
-            return try signedData.signerPaths(anchors: policy.anchors, policy: .apple, known: known)
+            let leaf = try signedData.signerKey().certificate
+            let known = cache.path(leaf: leaf, pool: signedData.certificates, anchors: policy.anchors, rules: .apple)
+            return try signedData.signerPaths(anchors: policy.anchors, rules: .apple, known: known)
         } catch {
             apple = error
             if case .chain(let chainError) = error.kind, case .xcodeNotAllowed = chainError.kind {
@@ -63,7 +83,7 @@ public enum ReceiptValidator {
         // caller supplied that certificate; its key ships with Xcode, so such a receipt proves nothing.
         guard let xcode = policy.xcodeCertificate, !apple.isMalformed else { throw .from(apple) }
         do throws(CMSError) {
-            return try signedData.signerPaths(anchors: TrustAnchors(certificates: [xcode]), policy: .xcode(xcode))
+            return try signedData.signerPaths(anchors: TrustAnchors(certificates: [xcode]), rules: .xcode(xcode))
         } catch {
             // Report the failure of the path the signer claims: a self-signed signer without the
             // receipt-signing marker claims Xcode's.
@@ -88,7 +108,7 @@ public enum ReceiptValidator {
         let chain: [Certificate]
         do { chain = try SignedData.chain(&signer, at: instant.derTime) } catch { throw .from(error) }
         var viaXcode = false
-        if case .xcode = signer.policy { viaXcode = true }
+        if signer.rules.pinnedSelfSigned != nil { viaXcode = true }
         return AuthenticatedReceipt(
             signedData: signedData.verified(by: signerInfo, chain: chain), validityInstant: instant, viaXcode: viaXcode)
     }

@@ -1,4 +1,4 @@
-// SignedData verification under the receipt policy (RFC 5652 §5.4, §5.6).
+// SignedData verification under path rules (RFC 5652 §5.4, §5.6).
 //
 // Order of checks (authenticate first): exactly one SignerInfo; eContentType id-data; the signer's
 // certificate found by SignerIdentifier among the SignedData's certificates; the signer key RSA of
@@ -6,7 +6,7 @@
 // instant yet); signed attributes (if any) checked against the content; the signature; then every
 // check of the path at the instant. An untrusted signer is refused before the content is hashed,
 // as OpenSSL's CMS_verify does (it verifies the signer's certificate before the content digest).
-// Trust comes only from the caller: the anchors and the chain policy are arguments, never read
+// Trust comes only from the caller: the anchors and the path rules are arguments, never read
 // from the receipt. The signature and the digest are computed over the input bytes in place
 // (segments of the eContent, or the signed attributes re-tagged per §5.4 — the only re-encoding).
 // Does not check: revocation (no CRL/OCSP), signing time, countersignatures.
@@ -39,27 +39,41 @@ extension SignedData {
     public static let minimumSignerKeyBits = 2048
 
     /// Verifies the single signer's chain and signature: the signer's own checks and a path of
-    /// certificate signatures to `anchors` under `policy`, then the signature over the content,
+    /// certificate signatures to `anchors` under `rules`, then the signature over the content,
     /// then every check of the path with certificate validity evaluated at `time` (for receipts:
     /// the receipt's creation date).
-    public func verify(anchors: TrustAnchors, policy: ChainPolicy, at time: DERTime) throws(CMSError)
+    public func verify(anchors: TrustAnchors, rules: PathRules, at time: DERTime) throws(CMSError)
         -> VerifiedSignedData
     {
-        var paths = try signerPaths(anchors: anchors, policy: policy)
+        var none = VerifiedChainCache(capacity: 0)
+        return try verify(anchors: anchors, rules: rules, at: time, cache: &none)
+    }
+
+    /// `verify(anchors:rules:at:)`, remembering verified chains in `cache` (ChainCache.swift): the
+    /// signature over the content and every check of the path run on every call; only the
+    /// certificate signatures of a path verified before for these certificates are not verified again.
+    public func verify(anchors: TrustAnchors, rules: PathRules, at time: DERTime, cache: inout VerifiedChainCache)
+        throws(CMSError) -> VerifiedSignedData
+    {
+        let leaf = try signerKey().certificate
+        let known = cache.path(leaf: leaf, pool: certificates, anchors: anchors, rules: rules)
+        var paths = try signerPaths(anchors: anchors, rules: rules, known: known)
         let signer = try verifySignerSignature().signer
-        return verified(by: signer, chain: try SignedData.chain(&paths, at: time))
+        let chain = try SignedData.chain(&paths, at: time)
+        if known == nil { cache.insert(path: chain, leaf: leaf, pool: certificates, anchors: anchors, rules: rules) }
+        return verified(by: signer, chain: chain)
     }
 
     /// The first step of verification (ChainVerification.swift's `SignerPaths`): the checks of the
     /// signer alone (signer count, content type, the signer's certificate and key) and a path of
     /// certificate signatures from it to `anchors`, with nothing of the content read. `known`: a path
-    /// a chain cache remembered for these certificates, anchors and policy.
-    package func signerPaths(anchors: TrustAnchors, policy: ChainPolicy, known: [Certificate]? = nil)
+    /// a chain cache remembered for these certificates, anchors and rules.
+    package func signerPaths(anchors: TrustAnchors, rules: PathRules, known: [Certificate]? = nil)
         throws(CMSError) -> SignerPaths
     {
         let leaf = try signerKey().certificate
         do {
-            return try SignerPaths(leaf: leaf, pool: certificates, anchors: anchors, policy: policy, known: known)
+            return try SignerPaths(leaf: leaf, pool: certificates, anchors: anchors, rules: rules, known: known)
         } catch {
             throw CMSError(error, at: nil)
         }
@@ -88,7 +102,7 @@ extension SignedData {
 
     /// The checks of the signer before its signature: signer count, content type, the signer's
     /// certificate and its RSA key of at least `minimumSignerKeyBits`.
-    func signerKey() throws(CMSError) -> (certificate: Certificate, signer: SignerInfo, key: RSAPublicKey) {
+    package func signerKey() throws(CMSError) -> (certificate: Certificate, signer: SignerInfo, key: RSAPublicKey) {
         // Apple receipt rule (one-signer): exactly one SignerInfo (Apple and Xcode receipts always have one).
         guard signerInfos.count == 1, let signer = signerInfos.first else {
             throw CMSError(.signerCount(signerInfos.count), at: signerInfos.dropFirst().first?.offset)

@@ -67,9 +67,9 @@ let scaleCases: [BenchCase] = {
         BenchCase(name: "scale_verify_receipt10m_sha256", bytes: 0) { fixtures in
             let receipt = try fixtures.bytes("receipt-10m-sha256.der")
             let anchors = try fixtureAnchors(fixtures)
-            _ = try SignedData.parse(receipt).verify(anchors: anchors, policy: .apple, at: benchNow)
+            _ = try SignedData.parse(receipt).verify(anchors: anchors, rules: .apple, at: benchNow)
             return {
-                let verified = try? SignedData.parse(receipt).verify(anchors: anchors, policy: .apple, at: benchNow)
+                let verified = try? SignedData.parse(receipt).verify(anchors: anchors, rules: .apple, at: benchNow)
                 benchSink &+= UInt64(verified?.content.count ?? 0)
             }
         })

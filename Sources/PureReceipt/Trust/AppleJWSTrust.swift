@@ -1,0 +1,95 @@
+// AppleJWSTrust: who may sign StoreKit 2 data, and Apple's rules for a JWS's `x5c` certificates,
+// applied around PureX509's path search (AppleTrust.swift has the path rules themselves).
+//
+//   1. before anything of the payload is read (`signerPaths`): Xcode-signed data (`kid`
+//      "Apple_Xcode_Key", or one self-issued certificate) is refused under `.apple`; x5c is exactly
+//      [leaf, intermediate, root] (`.apple`) or one certificate (`.xcode`); the leaf's marker and a
+//      path of certificate signatures to an anchor, with no instant yet;
+//   2. at the instant read from the authenticated payload (`chain`): every check of the path
+//      (`PathRules.apple`, or `.xcode`); the path's intermediate is x5c[1]; x5c[2] is the anchor
+//      itself (byte-identical, or the anchor's subject with the anchor's key: how Apple's test PKI
+//      re-issues its root).
+
+package import PureDER
+public import PureX509
+
+/// Who may have signed StoreKit 2 data.
+public enum JWSSignerPolicy: Sendable {
+    /// Apple's StoreKit 2 PKI ending at one of `anchors` (`.appleRootCAG3` for real data).
+    case apple(TrustAnchors)
+    /// Xcode's StoreKit testing: the single x5c certificate is byte-identical to this one. Its
+    /// private key ships with Xcode, so such data proves nothing: accept it only in development.
+    case xcode(Certificate)
+
+    /// Apple's production PKI: Apple Root CA - G3, pinned by fingerprint.
+    public static let appleRootCAG3 = JWSSignerPolicy.apple(.appleRootCAG3)
+}
+
+extension CompactJWS {
+    /// Steps 1 and 2 around the ES256 signature, at `time` (the benchmarks' and fuzzers' entry; the
+    /// verifier reads `time` from the authenticated payload between the two).
+    package func verify(signer: JWSSignerPolicy, at time: DERTime) throws(JWSError) -> [Certificate] {
+        var none = VerifiedChainCache(capacity: 0)
+        var paths = try signerPaths(signer: signer, cache: &none)
+        try verifySignature()
+        return try chain(&paths, signer: signer, at: time, cache: &none)
+    }
+
+    /// Step 1: the signer kind, the x5c shape, and a path of certificate signatures to an anchor
+    /// (a path `cache` remembers for these bytes is not verified again).
+    func signerPaths(signer: JWSSignerPolicy, cache: inout VerifiedChainCache) throws(JWSError) -> SignerPaths {
+        switch signer {
+        case .apple(let anchors):
+            if isXcodeSigned { throw JWSError(.xcodeNotAllowed, at: 0, keyID ?? "self-signed x5c") }
+            // Apple JWS rule (x5c-three): x5c is exactly [leaf, intermediate, root].
+            guard certificates.count == 3 else {
+                throw JWSError(.chainShape, at: 0, "\(certificates.count) certificates")
+            }
+            let pool = Array(certificates[1...])
+            let known = cache.path(leaf: certificates[0], pool: pool, anchors: anchors, rules: .apple)
+            // Apple JWS rule (leaf-marker): the leaf carries 1.2.840.113635.100.6.11.1 and Apple JWS
+            // rule (intermediate-marker): its issuer carries 1.2.840.113635.100.6.2.1; `PathRules.apple`
+            // enforces both, the path shape, CA constraints and validity at the instant.
+            return try chain { () throws(X509Error) in
+                try SignerPaths(leaf: certificates[0], pool: pool, anchors: anchors, rules: .apple, known: known)
+            }
+        case .xcode(let pinned):
+            // Apple JWS rule (xcode-opt-in): Xcode-signed data carries one self-signed certificate,
+            // accepted only when byte-identical to the one the caller opted in with (nothing cached).
+            guard certificates.count == 1, let leaf = certificates.first else {
+                throw JWSError(.chainShape, at: 0, "\(certificates.count) certificates")
+            }
+            return try chain { () throws(X509Error) in
+                try SignerPaths(leaf: leaf, pool: [], anchors: TrustAnchors(certificates: []), rules: .xcode(pinned))
+            }
+        }
+    }
+
+    /// Step 2: every check of the path at `time`, then the x5c order and root; a path that passed
+    /// is remembered in `cache`.
+    func chain(
+        _ paths: inout SignerPaths, signer: JWSSignerPolicy, at time: DERTime, cache: inout VerifiedChainCache
+    ) throws(JWSError) -> [Certificate] {
+        let path = try chain { () throws(X509Error) in try paths.path(at: time) }
+        guard case .apple(let anchors) = signer else { return path }
+        // Apple JWS rule (x5c-order): the path's intermediate is x5c[1] (x5c has three certificates:
+        // `signerPaths` checked it; checked again so that no index here can trap).
+        guard path.count == 3, certificates.count == 3, path[1].isSameCertificate(as: certificates[1]) else {
+            throw JWSError(.chainShape, at: 0, "x5c[1] is not the leaf's issuer")
+        }
+        // Apple JWS rule (x5c-root): x5c[2] is never trusted for itself: it is the anchor,
+        // byte-identical, or carrying the anchor's subject and public key.
+        let root = certificates[2]
+        let anchor = path[2]
+        guard
+            root.isSameCertificate(as: anchor)
+                || (root.subject == anchor.subject && root.publicKey.sameKey(as: anchor.publicKey))
+        else {
+            throw JWSError(.chainShape, at: 0, "x5c[2] is not the trust anchor")
+        }
+        if !paths.isRemembered {
+            cache.insert(path: path, leaf: path[0], pool: Array(certificates[1...]), anchors: anchors, rules: .apple)
+        }
+        return path
+    }
+}
