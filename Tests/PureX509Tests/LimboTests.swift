@@ -62,7 +62,9 @@ enum Limbo {
     static func instant(_ text: String?) -> DERTime {
         let fallback = (subset["provenance"] as? [String: Any])?["commitDate"] as? String
         let formatter = ISO8601DateFormatter()
-        let date = text.flatMap(formatter.date(from:)) ?? fallback.flatMap(formatter.date(from:)) ?? Date(timeIntervalSince1970: 0)
+        let date =
+            text.flatMap(formatter.date(from:)) ?? fallback.flatMap(formatter.date(from:))
+            ?? Date(timeIntervalSince1970: 0)
         return DERTime(secondsSince1970: Int64(date.timeIntervalSince1970))
     }
 
@@ -91,14 +93,18 @@ struct LimboTests {
         #expect(Limbo.cases.count == Limbo.subset["selected"] as? Int)
         #expect(Limbo.cases.count >= 60)
         let ids = Set(Limbo.cases.map(\.id))
-        for id in Limbo.differences.keys { #expect(ids.contains(id), "expectations.json names \(id), not in the subset") }
+        for id in Limbo.differences.keys {
+            #expect(ids.contains(id), "expectations.json names \(id), not in the subset")
+        }
     }
 
     @Test("each case gives limbo's result or its documented difference", arguments: Limbo.cases)
     func limboCase(_ c: LimboCase) {
         let (result, detail) = Limbo.run(c)
         if let difference = Limbo.differences[c.id] {
-            #expect(result == difference.result, "documented as \(difference.result) (\(difference.reason)); got \(result) \(detail)")
+            #expect(
+                result == difference.result,
+                "documented as \(difference.result) (\(difference.reason)); got \(result) \(detail)")
             #expect(difference.result != c.expected, "listed as a difference but limbo expects the same result")
         } else {
             #expect(result == c.expected, "limbo expects \(c.expected); got \(result) \(detail)")

@@ -14,7 +14,8 @@ import PureX509
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 5 else {
-    FileHandle.standardError.write(Data("usage: notification-throughput JWS ROOT BUNDLE_ID ENVIRONMENT [SECONDS]\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: notification-throughput JWS ROOT BUNDLE_ID ENVIRONMENT [SECONDS]\n".utf8))
     exit(64)
 }
 var jws = [UInt8](FileManager.default.contents(atPath: arguments[1]) ?? Data())
