@@ -363,8 +363,9 @@ def main():
                   "verifications, which is where the 20× is reached.\n")
     else:
         w(f"SKIPPED: {tp_error or 'the probe is not built'}.\n")
-    Path(args.output).write_text("\n".join(out).rstrip() + "\n", encoding="utf-8")
-    print(f"wrote {Path(args.output).relative_to(ROOT)}")
+    output = Path(args.output).resolve()
+    output.write_text("\n".join(out).rstrip() + "\n", encoding="utf-8")
+    print(f"wrote {output}")
 
 
 if __name__ == "__main__":
