@@ -11,9 +11,9 @@ enum DumpCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let options: ParsedArguments
         do {
-            options = try parseArguments(arguments, valued: [], flags: [])
+            options = try parseArguments(arguments, command: "dump", valued: [], flags: [])
         } catch {
-            if case .message(let text) = error { usageError(text) }
+            if case .message(let text) = error { usageError(text, command: "dump") }
             return ExitCode.usage
         }
         var input = readInput(options.positional.first)

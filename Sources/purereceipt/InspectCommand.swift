@@ -11,9 +11,9 @@ enum InspectCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let options: ParsedArguments
         do {
-            options = try parseArguments(arguments, valued: [], flags: ["--json"])
+            options = try parseArguments(arguments, command: "inspect", valued: [], flags: ["--json"])
         } catch {
-            if case .message(let text) = error { usageError(text) }
+            if case .message(let text) = error { usageError(text, command: "inspect") }
             return ExitCode.usage
         }
         var input = readInput(options.positional.first)

@@ -22,7 +22,7 @@ enum VerifyCommand {
         let json = arguments.prefix { $0 != "--" }.contains("--json")
         let options: ParsedArguments
         do {
-            options = try parseArguments(arguments, valued: valuedOptions, flags: ["--json"])
+            options = try parseArguments(arguments, command: "verify", valued: valuedOptions, flags: ["--json"])
         } catch {
             switch error {
             case .message(let text): usageFailure(text, json: json)
@@ -240,7 +240,7 @@ enum VerifyCommand {
             document.endObject()
             print(document.text)
         }
-        usageError(message)
+        usageError(message, command: "verify")
     }
 
     /// The input is not what the options need (e.g. --bundle-version on StoreKit 2 signed data):
