@@ -65,6 +65,16 @@ func parseArguments(_ arguments: [String], command: String, valued: Set<String>,
     return result
 }
 
+/// With no FILE, standard input is read, unless it is a terminal: then nobody is about to paste a
+/// receipt, and waiting would look like a hang. That is a usage error (64): the command's usage on
+/// stderr, or with --json (verify) a usage document. `-` reads standard input even from a terminal.
+func refuseTerminalInput(_ options: ParsedArguments, command: String, json: Bool = false) {
+    guard options.positional.isEmpty, isatty(STDIN_FILENO) != 0 else { return }
+    let message = "no FILE given and standard input is a terminal (give FILE, or '-' to read standard input)"
+    if json { VerifyCommand.usageFailure(message, json: true) }
+    fail("\(message)\n\(Usage.of(command) ?? Usage.all)", ExitCode.usage)
+}
+
 /// Reads FILE, or standard input for nil or "-"; on failure, says why. Bounded: see BoundedInput.swift.
 func readInputOrReason(_ path: String?) -> Result<(bytes: [UInt8], name: String), InputFailure> {
     readBoundedInput(path)

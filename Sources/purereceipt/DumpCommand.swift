@@ -16,6 +16,7 @@ enum DumpCommand {
             if case .message(let text) = error { usageError(text, command: "dump") }
             return ExitCode.usage
         }
+        refuseTerminalInput(options, command: "dump")
         var input = readInput(options.positional.first)
         if let signed = SignedDataInput.detect(input.bytes) { return SignedDataReport.dump(input, signed) }
         if LegacyCommand.isLegacy(input.bytes) { return LegacyCommand.dump(input) }

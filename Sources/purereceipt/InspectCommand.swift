@@ -16,6 +16,7 @@ enum InspectCommand {
             if case .message(let text) = error { usageError(text, command: "inspect") }
             return ExitCode.usage
         }
+        refuseTerminalInput(options, command: "inspect")
         var input = readInput(options.positional.first)
         if let signed = SignedDataInput.detect(input.bytes) {
             return SignedDataReport.inspect(input, signed, json: options.flags.contains("--json"))

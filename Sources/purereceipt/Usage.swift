@@ -3,7 +3,8 @@
 
 enum Usage {
     static let verify = """
-        usage: purereceipt verify [options] [FILE]   FILE, or '-' / nothing for standard input
+        usage: purereceipt verify [options] [FILE]   FILE, or '-' for standard input (with no FILE,
+                                                     standard input unless it is a terminal)
         Checks the signature, the certificate chain, then every check you ask for.
           --root FILE          trust this anchor certificate (DER or PEM) instead of the built-in
                                Apple root (Apple Inc. Root CA for receipts, Apple Root CA - G3 for
@@ -51,7 +52,8 @@ enum Usage {
         """
 
     static let inspect = """
-        usage: purereceipt inspect [--json] [FILE]   FILE, or '-' / nothing for standard input
+        usage: purereceipt inspect [--json] [FILE]   FILE, or '-' for standard input (with no FILE,
+                                                     standard input unless it is a terminal)
         Decodes WITHOUT verifying anything: every output says "unverified". For an app receipt:
         its attributes (named and raw), in-app purchases, certificates and signer; for StoreKit 2
         signed data: the header, payload and x5c certificates; for a legacy receipt: its pairs and
@@ -65,7 +67,8 @@ enum Usage {
         """
 
     static let dump = """
-        usage: purereceipt dump [FILE]               FILE, or '-' / nothing for standard input
+        usage: purereceipt dump [FILE]               FILE, or '-' for standard input (with no FILE,
+                                                     standard input unless it is a terminal)
         Shows the input's structure, without verifying anything. For an app receipt: the annotated
         ASN.1 tree (offsets, header and content lengths, tags, values, receipt attribute names);
         for StoreKit 2 signed data: the protected header, the x5c certificates, the payload JSON

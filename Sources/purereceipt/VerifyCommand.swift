@@ -32,6 +32,7 @@ enum VerifyCommand {
         // read, an option that does not fit what the input turned out to be is the input's
         // failure (2, `notApplicable`): input content never chooses the usage status.
         SignedDataCommand.precheck(options, json: json)
+        refuseTerminalInput(options, command: "verify", json: json)
         var input: (bytes: [UInt8], name: String)
         switch readInputOrReason(options.positional.first) {
         case .success(let read): input = read
