@@ -33,8 +33,15 @@ enum LegacyCommand {
             legacy.anchors = TrustAnchors(certificates: roots.filter(\.isSelfIssued))
             legacy.intermediates = roots.filter { !$0.isSelfIssued }
         }
-        if options.last("--environment") != nil {
-            legacy.environments = policy.environments.map { $0 == .productionSandbox ? "Sandbox" : $0.rawValue }
+        // The names in the outer key's spelling (EnvironmentOption.swift): ProductionSandbox is Sandbox.
+        if let text = options.last("--environment"), let names = EnvironmentName.parse(text) {
+            let values = names.compactMap(\.legacy)
+            guard values.count == names.count else {
+                VerifyCommand.notApplicable(
+                    "--environment: a legacy receipt names Production or Sandbox (= ProductionSandbox), and this "
+                        + "input is one: \(text)", json: json)
+            }
+            legacy.environments = values
         }
         let verified: VerifiedLegacyReceipt
         do {

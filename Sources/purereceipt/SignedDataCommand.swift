@@ -73,16 +73,16 @@ enum SignedDataCommand {
             }
             policy.validityInstant = instant
         }
+        // The names in StoreKit's spelling (EnvironmentOption.swift): ProductionSandbox is Sandbox.
         var environments: [AppStoreEnvironment]?
-        if let text = options.last("--environment") {
-            let names = text.split(separator: ",").map(String.init)
-            let parsed = names.compactMap(AppStoreEnvironment.init(rawValue:))
-            guard !names.isEmpty, parsed.count == names.count else {
+        if let text = options.last("--environment"), let names = EnvironmentName.parse(text) {
+            let values = names.compactMap(\.storeKit)
+            guard values.count == names.count else {
                 VerifyCommand.notApplicable(
-                    "--environment: for StoreKit 2 signed data, a comma-separated list of Production, Sandbox, "
-                        + "Xcode, LocalTesting: \(text)", json: json)
+                    "--environment: StoreKit 2 signed data names Production, Sandbox (= ProductionSandbox), "
+                        + "Xcode or LocalTesting, and this input is that: \(text)", json: json)
             }
-            environments = parsed
+            environments = values
         }
         let roots = options.all("--root").flatMap { VerifyCommand.loadCertificates($0, option: "--root", json: json) }
         let xcode = options.last("--xcode-root").map { path in
@@ -107,6 +107,8 @@ enum SignedDataCommand {
         let kind = data.kind(requested: requested, payload: peeked)
         let named = peeked.map { namedApp($0, kind: kind) }
         policy.bundleId = options.last("--bundle-id") ?? named?.bundleId ?? ""
+        // A list: the data's own environment if the list names it, else the first; the library then
+        // compares the one chosen exactly with the data (one policy holds one environment).
         if let environments {
             let own = named?.environment.flatMap(AppStoreEnvironment.init(rawValue:))
             policy.environment = own.flatMap { environments.contains($0) ? $0 : nil } ?? environments[0]
@@ -118,7 +120,7 @@ enum SignedDataCommand {
         do {
             verified = try run(data.jws, kind: kind, policy: policy)
         } catch {
-            return failure(error, policy: policy, json: json)
+            return failure(error, policy: policy, environments: environments, json: json)
         }
         if json {
             print(SignedDataReport.verifiedJSON(verified))
@@ -149,15 +151,10 @@ enum SignedDataCommand {
         if let text = options.last("--endpoint"), text != "production", text != "sandbox" {
             VerifyCommand.usageFailure("--endpoint: expected production or sandbox: \(text)", json: json)
         }
-        if let text = options.last("--environment") {
-            let known = ReceiptEnvironment.apple.map(\.rawValue) + ["Xcode", "Sandbox", "LocalTesting"]
-            let names = text.split(separator: ",").map(String.init)
-            guard !names.isEmpty, names.allSatisfy(known.contains) else {
-                VerifyCommand.usageFailure(
-                    "--environment: expected a comma-separated list of Production, ProductionSandbox, ProductionVPP, "
-                        + "ProductionVPPSandbox, Xcode (receipts) or Production, Sandbox, Xcode, LocalTesting "
-                        + "(StoreKit 2 signed data): \(text)", json: json)
-            }
+        if let text = options.last("--environment"), EnvironmentName.parse(text) == nil {
+            VerifyCommand.usageFailure(
+                "--environment: expected a comma-separated list of \(EnvironmentName.vocabulary) "
+                    + "(any letter case): \(text)", json: json)
         }
     }
 
@@ -250,14 +247,18 @@ enum SignedDataCommand {
         }
     }
 
-    static func failure(_ error: VerificationError, policy: SignedDataPolicy, json: Bool) -> Int32 {
+    static func failure(
+        _ error: VerificationError, policy: SignedDataPolicy, environments: [AppStoreEnvironment]? = nil, json: Bool
+    ) -> Int32 {
         let verdict = words(error.verdict)
         // The library's message, and the option that sets what the check compared against.
         var message = error.message
         switch error.code {
         case "signedData.appAppleIdRequired": message += " (--app-apple-id)"
         case "signedData.bundleId": message += " (--bundle-id)"
-        case "signedData.environment": message += " (--environment)"
+        case "signedData.environment":
+            let accepted = (environments ?? [policy.environment]).map(\.rawValue).joined(separator: ", ")
+            message += " (--environment: \(accepted))"
         case "signedData.signedDateMissing":
             message = "the payload has no signedDate to check the certificates at: give the instant with --at"
         case "jws.xcodeNotAllowed": message += ": Xcode-signed data is accepted only with --xcode-root"

@@ -19,11 +19,14 @@ enum Usage {
           --bundle-id ID       require this bundle identifier
           --device-id ID       require the device hash to match (a UUID in text form, or hex
                                bytes); for JWS: the device verification UUID (deviceVerification)
-          --environment LIST   accept only these environments (comma-separated). App receipts:
-                               Production, ProductionSandbox, ProductionVPP, ProductionVPPSandbox,
-                               and Xcode with --xcode-root (default: the four, plus Xcode with
-                               --xcode-root). JWS: Production, Sandbox, Xcode, LocalTesting.
-                               Legacy receipts: Production, ProductionSandbox (= Sandbox).
+          --environment LIST   accept only these environments, comma-separated, any letter case:
+                               Production, Sandbox (= ProductionSandbox), ProductionVPP,
+                               ProductionVPPSandbox, Xcode, LocalTesting. Each is compared exactly
+                               with the input in its format's own spelling (an app receipt's sandbox
+                               is ProductionSandbox, StoreKit 2's and a legacy receipt's Sandbox); a
+                               name the input's format cannot carry exits 2. Default: app receipts
+                               the four Production… values (plus Xcode with --xcode-root); others
+                               not requested.
           --json               print a JSON document instead of text (always one document on
                                stdout, failures included): verifyReceipt-compatible for receipts;
                                for JWS {"verdict", "kind", "environment", "payload": Apple's JSON, …}

@@ -45,8 +45,9 @@ enum VerifyCommand {
             notApplicable(
                 "\(option) applies to StoreKit 2 signed data (JWS) only, and this input is not that", json: json)
         }
-        let (policy, endpoint) = makePolicy(options, json: json)
-        if LegacyCommand.isLegacy(input.bytes) {
+        let isLegacy = LegacyCommand.isLegacy(input.bytes)
+        let (policy, endpoint) = makePolicy(options, json: json, legacy: isLegacy)
+        if isLegacy {
             return LegacyCommand.verify(input, options: options, policy: policy, json: json)
         }
         let requestDate = policy.currentTime ?? Instant(millisecondsSince1970: 0)
@@ -110,7 +111,10 @@ enum VerifyCommand {
     }
 
     /// The policy and endpoint the options ask for; exits on a usage error or an unreadable certificate.
-    static func makePolicy(_ options: ParsedArguments, json: Bool) -> (ReceiptPolicy, VerifyReceiptEndpoint) {
+    /// `legacy`: the input is a legacy receipt, whose environments LegacyCommand reads itself.
+    static func makePolicy(_ options: ParsedArguments, json: Bool, legacy: Bool = false)
+        -> (ReceiptPolicy, VerifyReceiptEndpoint)
+    {
         var policy = ReceiptPolicy()
         let roots = options.all("--root").flatMap { loadCertificates($0, option: "--root", json: json) }
         if !roots.isEmpty { policy.anchors = TrustAnchors(certificates: roots) }
@@ -147,14 +151,16 @@ enum VerifyCommand {
         }
         // The list always applies, Xcode included: without --environment, the Apple environments
         // and (through --xcode-root only) Xcode; an explicit list must name Xcode to accept it.
-        if let text = options.last("--environment") {
-            let environments = text.split(separator: ",").map { ReceiptEnvironment(rawValue: String($0)) }
+        // The names are known (precheck) and mean attribute 0's spelling (EnvironmentOption.swift);
+        // which of them a receipt can have depends on the input.
+        if !legacy, let text = options.last("--environment"), let names = EnvironmentName.parse(text) {
+            let environments = names.compactMap(\.receipt)
             let allowed = ReceiptEnvironment.apple.union(policy.xcodeCertificate == nil ? [] : [.xcode])
-            // The names are known (precheck); which of them a receipt can have depends on the input.
-            guard !environments.isEmpty, environments.allSatisfy({ allowed.contains($0) }) else {
+            guard environments.count == names.count, environments.allSatisfy({ allowed.contains($0) }) else {
                 notApplicable(
-                    "--environment: for receipts, a comma-separated list of Production, ProductionSandbox, "
-                        + "ProductionVPP, ProductionVPPSandbox (and Xcode with --xcode-root): \(text)", json: json)
+                    "--environment: an app receipt names Production, ProductionSandbox (= Sandbox), ProductionVPP, "
+                        + "ProductionVPPSandbox (and Xcode with --xcode-root), and this input is one: \(text)",
+                    json: json)
             }
             policy.environments = Set(environments)
         }
