@@ -53,7 +53,10 @@ enum LegacyCommand {
             return ExitCode.of(error.verdict)
         }
         if json {
-            print(VerifyReceiptJSON.render(verified).text)
+            let signer = VerifyCommand.signer(xcode: false, options: options)
+            InspectCommand.writeStandardOutput(
+                VerifyCommand.withSigner(VerifyReceiptJSON.render(verified).bytes, signer))
+            InspectCommand.writeStandardOutput([0x0A])
             return ExitCode.genuine
         }
         let receipt = verified.receipt

@@ -123,7 +123,8 @@ enum SignedDataCommand {
             return failure(error, policy: policy, environments: environments, json: json)
         }
         if json {
-            print(SignedDataReport.verifiedJSON(verified))
+            let signer = VerifyCommand.signer(xcode: verified.isXcodeSigned, options: options)
+            print(SignedDataReport.verifiedJSON(verified, signer: signer))
         } else {
             print(
                 SignedDataReport.verifiedText(verified, source: source(input, data), policy: policy, options: options))

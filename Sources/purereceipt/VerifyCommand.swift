@@ -85,9 +85,13 @@ enum VerifyCommand {
         // document (about 1 KB per in-app purchase) is rendered only when it is printed.
         let status = VerifyReceiptJSON.status(verified, endpoint: endpoint)
         if json {
-            // Written out in pieces: the document is never held whole.
+            // Written out in pieces: the document is never held whole. A success document says who
+            // signed (the first piece opens the object).
+            var first = status == 0
+            let signedBy = signer(xcode: verified.isXcodeTestReceipt, options: options)
             _ = VerifyReceiptJSON.render(verified, endpoint: endpoint, requestDate: requestDate) {
-                InspectCommand.writeStandardOutput($0)
+                InspectCommand.writeStandardOutput(first ? withSigner($0, signedBy) : $0)
+                first = false
             }
             InspectCommand.writeStandardOutput([0x0A])
         }
@@ -219,6 +223,19 @@ enum VerifyCommand {
         case .sandbox: checks.append(("endpoint", "ok  sandbox (a production receipt would give status 21008)"))
         }
         return checks
+    }
+
+    /// Who signed data that verified, for `"signer"` in every success document: `xcode` (accepted
+    /// through --xcode-root: proves nothing), `custom-root` (a path to a --root anchor) or `apple`
+    /// (a path to the built-in Apple root).
+    static func signer(xcode: Bool, options: ParsedArguments) -> String {
+        xcode ? "xcode" : options.all("--root").isEmpty ? "apple" : "custom-root"
+    }
+
+    /// `document` (a JSON object's text, or its first piece) with `"signer"` as its first member.
+    static func withSigner(_ document: [UInt8], _ signer: String) -> [UInt8] {
+        guard document.first == UInt8(ascii: "{") else { return document }
+        return Array("{\n  \"signer\": \"\(signer)\",".utf8) + document.dropFirst()
     }
 
     static func verdictText(_ verdict: VerificationError.Verdict) -> String {
