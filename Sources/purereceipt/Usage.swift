@@ -27,6 +27,8 @@ enum Usage {
                                name the input's format cannot carry exits 2. Default: app receipts
                                the four Production… values (plus Xcode with --xcode-root); others
                                not requested.
+          --quiet              print nothing on stdout: the exit status is the answer (a failure
+                               still writes its one line on stderr); not with --json
           --json               print a JSON document instead of text (always one document on
                                stdout, failures included): verifyReceipt-compatible for receipts;
                                for JWS {"verdict", "kind", "environment", "payload": Apple's JSON, …}

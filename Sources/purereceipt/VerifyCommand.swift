@@ -22,7 +22,8 @@ enum VerifyCommand {
         let json = arguments.prefix { $0 != "--" }.contains("--json")
         let options: ParsedArguments
         do {
-            options = try parseArguments(arguments, command: "verify", valued: valuedOptions, flags: ["--json"])
+            options = try parseArguments(
+                arguments, command: "verify", valued: valuedOptions, flags: ["--json", "--quiet"])
         } catch {
             switch error {
             case .message(let text): usageFailure(text, json: json)
@@ -32,6 +33,12 @@ enum VerifyCommand {
         // read, an option that does not fit what the input turned out to be is the input's
         // failure (2, `notApplicable`): input content never chooses the usage status.
         SignedDataCommand.precheck(options, json: json)
+        if options.flags.contains("--quiet") {
+            if json {
+                usageFailure("--quiet and --json exclude each other (--quiet prints nothing on stdout)", json: true)
+            }
+            silenceStandardOutput()
+        }
         refuseTerminalInput(options, command: "verify", json: json)
         var input: (bytes: [UInt8], name: String)
         switch readInputOrReason(options.positional.first) {
@@ -223,6 +230,16 @@ enum VerifyCommand {
         case .sandbox: checks.append(("endpoint", "ok  sandbox (a production receipt would give status 21008)"))
         }
         return checks
+    }
+
+    /// --quiet: standard output goes to /dev/null for the rest of the run, whatever writes it (the
+    /// reports use both `print` and FileHandle); stderr, and so the one line of a failure, stays.
+    static func silenceStandardOutput() {
+        fflush(nil)  // whatever `print` still buffers goes out first
+        let null = open("/dev/null", O_WRONLY)
+        guard null >= 0 else { return }
+        dup2(null, STDOUT_FILENO)
+        close(null)
     }
 
     /// Who signed data that verified, for `"signer"` in every success document: `xcode` (accepted
