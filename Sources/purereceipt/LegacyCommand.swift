@@ -27,7 +27,8 @@ enum LegacyCommand {
                 "\(option) does not apply to legacy transaction receipts, and this input is one", json: json)
         }
         var legacy = LegacyReceiptPolicy(
-            validityInstant: policy.validityInstant, bundleIdentifier: policy.bundleIdentifier)
+            validityInstant: policy.validityInstant, bundleIdentifier: policy.bundleIdentifier,
+            productIdentifier: options.last("--product-id"))
         let roots = options.all("--root").flatMap { VerifyCommand.loadCertificates($0, option: "--root", json: json) }
         if !roots.isEmpty {
             legacy.anchors = TrustAnchors(certificates: roots.filter(\.isSelfIssued))
@@ -73,6 +74,10 @@ enum LegacyCommand {
         lines.append(
             TextReport.row(
                 "  bundle id", legacy.bundleIdentifier.map { "ok  \"\($0)\"" } ?? "-   not requested (--bundle-id)"))
+        lines.append(
+            TextReport.row(
+                "  product id",
+                legacy.productIdentifier.map { "ok  \"\($0)\"" } ?? "-   not requested (--product-id)"))
         lines.append(
             TextReport.row(
                 "  environment",

@@ -11,7 +11,7 @@
 //   app Apple id --app-apple-id; the library requires it for Production data;
 //   device       --device-id UUID: the device verification id (AppStore.deviceVerificationID); the
 //                payload's deviceVerification must match it (a UUID in text form only).
-// Options of app receipts only (--bundle-version, --endpoint, --now) make this
+// Options of app receipts only (--bundle-version, --endpoint, --now) or of legacy ones (--product-id) make this
 // input one the command line does not fit: exit 2, code `input.optionNotApplicable` (exit 64
 // depends on the command line only: `precheck`).
 
@@ -45,7 +45,7 @@ enum SignedDataCommand {
     {
         // An option that does not fit this input is the input's failure (exit 2): the usage status
         // (64) depends on the command line only, and its syntax was checked by `precheck`.
-        for option in ["--bundle-version", "--endpoint", "--now"] where options.last(option) != nil {
+        for option in ["--bundle-version", "--endpoint", "--now", "--product-id"] where options.last(option) != nil {
             VerifyCommand.notApplicable(
                 "\(option) does not apply to StoreKit 2 signed data, and this input is that", json: json)
         }

@@ -43,6 +43,8 @@ enum Usage {
           --kind K             transaction, renewal, app-transaction or notification (default: from
                                the notification body or the payload, read after the signature
                                verified)
+        legacy transaction receipts only:
+          --product-id ID      require this product-id (in the signed purchase-info)
         An option that does not apply to the input's format exits 2 (input.optionNotApplicable).
 
         input: an app receipt (DER/BER, or its base64), a legacy transaction receipt (iOS 3–6: the

@@ -14,7 +14,7 @@ import PureX509
 enum VerifyCommand {
     static let valuedOptions: Set<String> = [
         "--root", "--xcode-root", "--at", "--now", "--bundle-id", "--bundle-version", "--device-id",
-        "--environment", "--endpoint", "--app-apple-id", "--kind",
+        "--environment", "--endpoint", "--app-apple-id", "--kind", "--product-id",
     ]
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -56,6 +56,12 @@ enum VerifyCommand {
         let (policy, endpoint) = makePolicy(options, json: json, legacy: isLegacy)
         if isLegacy {
             return LegacyCommand.verify(input, options: options, policy: policy, json: json)
+        }
+        if options.last("--product-id") != nil {
+            // An app receipt holds many purchases: ask for one with inspect, or the library's queries.
+            notApplicable(
+                "--product-id applies to legacy transaction receipts only, and this input is an app receipt",
+                json: json)
         }
         let requestDate = policy.currentTime ?? Instant(millisecondsSince1970: 0)
         let source = inputSummary(input.name, input.bytes)
