@@ -74,13 +74,15 @@ enum Usage {
         """
 
     static let dump = """
-        usage: purereceipt dump [FILE]               FILE, or '-' for standard input (with no FILE,
+        usage: purereceipt dump [--json] [FILE]      FILE, or '-' for standard input (with no FILE,
                                                      standard input unless it is a terminal)
         Shows the input's structure, without verifying anything. For an app receipt: the annotated
         ASN.1 tree (offsets, header and content lengths, tags, values, receipt attribute names);
         for StoreKit 2 signed data: the protected header, the x5c certificates, the payload JSON
         and the signature; for a legacy receipt: the plist pairs with their byte offsets and the
         signature blob's layout.
+          --json               print the dump as one JSON document ("verified": false; its shape
+                               is in README.md, "dump --json")
 
         input: an app receipt, a legacy transaction receipt or StoreKit 2 signed data, as for verify.
 
@@ -92,7 +94,7 @@ enum Usage {
     static let all = """
         usage: purereceipt verify [options] [FILE]
                purereceipt inspect [--json] [FILE]
-               purereceipt dump [FILE]
+               purereceipt dump [--json] [FILE]
                purereceipt help [verify | inspect | dump]
                purereceipt --help | --version
         Each command's own options: purereceipt COMMAND --help, or purereceipt help COMMAND.
