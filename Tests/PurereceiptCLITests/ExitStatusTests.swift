@@ -99,8 +99,8 @@ struct ExitStatusTests {
                 name: "unknown option for inspect", arguments: ["inspect", "--root", "x", main], status: 64,
                 stderr: "unknown option --root"),
             ExitCase(
-                name: "dump has no --json", arguments: ["dump", "--json", main], status: 64,
-                stderr: "unknown option --json"),
+                name: "dump has no --quiet", arguments: ["dump", "--quiet", main], status: 64,
+                stderr: "unknown option --quiet"),
             ExitCase(
                 name: "flag given a value", arguments: ["verify", "--json=yes", main], status: 64,
                 stderr: "unknown option --json=yes"),
