@@ -32,7 +32,7 @@ struct FoundationInteropTests {
     static let receiptURL = VectorSuite.directory.appendingPathComponent("valid-der-sha256.der")
 
     static func policy() throws -> ReceiptPolicy {
-        var policy = ReceiptPolicy()
+        var policy = ReceiptPolicy(bundleIdentifier: .anyApp)
         policy.anchors = TrustAnchors(certificates: [try VectorSuite.certificate("pki/root.der")])
         return policy
     }
