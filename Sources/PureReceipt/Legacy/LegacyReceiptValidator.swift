@@ -122,25 +122,22 @@ public enum LegacyReceiptValidator {
         }
 
         let info = receipt.purchaseInfo
-        if let expected = policy.bundleIdentifier, !equalBytes(info.bundleIdentifier, expected) {
+        if let expected = policy.bundleIdentifier, info.bundleIdentifier?.hasSameBytes(as: expected) != true {
             throw .mismatch("policy.bundleId", "purchase-info bid", found: info.bundleIdentifier, expected: expected)
         }
-        if let expected = policy.productIdentifier, !equalBytes(info.productIdentifier, expected) {
+        if let expected = policy.productIdentifier, info.productIdentifier?.hasSameBytes(as: expected) != true {
             throw .mismatch(
                 "policy.productId", "purchase-info product-id", found: info.productIdentifier, expected: expected)
         }
         // The environment key is outside the signed bytes: a check for routing, not for trust.
-        if let accepted = policy.environments, !accepted.contains(where: { equalBytes(receipt.environmentName, $0) }) {
+        if let accepted = policy.environments,
+            !accepted.contains(where: { receipt.environmentName.hasSameBytes(as: $0) })
+        {
             throw .mismatch(
                 "policy.environment", "environment (outer plist, unsigned)", found: receipt.environmentName,
                 expected: accepted.joined(separator: "\" or \""))
         }
         return VerifiedLegacyReceipt(receipt: receipt, chain: chain, validityInstant: instant)
-    }
-
-    /// Byte equality: "é" precomposed and decomposed are different identifiers.
-    static func equalBytes(_ a: String?, _ b: String) -> Bool {
-        a.map { $0.utf8.elementsEqual(b.utf8) } ?? false
     }
 
     static func malformed(_ error: LegacyReceiptError) -> VerificationError {

@@ -50,6 +50,15 @@ public struct ReceiptPolicy: Sendable {
     }
 }
 
+extension String {
+    /// True when both strings have the same UTF-8 bytes (`==` would also equate canonically
+    /// equivalent strings, e.g. NFC and NFD forms, or U+212A KELVIN SIGN and "K"): how every policy
+    /// compares what the data names with what the caller expects.
+    func hasSameBytes(as other: String) -> Bool {
+        utf8.elementsEqual(other.utf8)
+    }
+}
+
 /// Which app's data a policy accepts: a bundle identifier, compared byte for byte, or — written out,
 /// for tools that inspect any app's data — `.anyApp`. A required argument of every policy, so that
 /// no call can leave the comparison out by accident.
