@@ -130,9 +130,7 @@ public enum LegacyReceiptValidator {
                 "policy.productId", "purchase-info product-id", found: info.productIdentifier, expected: expected)
         }
         // The environment key is outside the signed bytes: a check for routing, not for trust.
-        if let accepted = policy.environments,
-            !accepted.contains(where: { receipt.environmentName.hasSameBytes(as: $0) })
-        {
+        if let accepted = policy.environments, !accepted.contains(where: receipt.environmentName.hasSameBytes) {
             throw .mismatch(
                 "policy.environment", "environment (outer plist, unsigned)", found: receipt.environmentName,
                 expected: accepted.joined(separator: "\" or \""))
