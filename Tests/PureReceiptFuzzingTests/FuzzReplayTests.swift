@@ -33,12 +33,22 @@ struct FuzzReplayTests {
         #expect(FuzzTargets.entryPoint(named: "nope") == nil)
     }
 
-    @Test("Seeds replay without a trap", arguments: FuzzTargets.names)
+    @Test("Seeds replay without a trap (every 8th seed)", arguments: FuzzTargets.names)
     func seeds(target: String) throws {
+        try Self.replaySeeds(target: target, every: 8)
+    }
+
+    @Test("Every seed replays without a trap", .fullTests, arguments: FuzzTargets.names)
+    func fullSeeds(target: String) throws {
+        try Self.replaySeeds(target: target, every: 1)
+    }
+
+    /// Replays every `stride`-th seed of `target` in name order (every seed with a stride of 1).
+    static func replaySeeds(target: String, every stride: Int) throws {
         let entry = try #require(FuzzTargets.entryPoint(named: target))
         let files = savedInputs("seeds", target)
         #expect(files.count > 0, "no seeds for \(target): run Vectors/fuzz/make-seeds.sh")
-        for file in files { entry([UInt8](try Data(contentsOf: file))) }
+        for (index, file) in files.enumerated() where index % stride == 0 { entry([UInt8](try Data(contentsOf: file))) }
     }
 
     @Test("Minimized crashes (regressions) replay without a trap", arguments: FuzzTargets.names)

@@ -64,8 +64,22 @@ func isCertificateFailure(_ code: String) -> Bool {
 struct CMSTamperTests {
     // RFC 5652 §5.6: the verifier recomputes the digest of the content it holds; RFC 5280 §4.1.1.3: each
     // certificate signature covers the DER TBSCertificate bytes as they lie in the receipt.
-    @Test("a flipped bit in eContent, signature or any TBSCertificate fails verification", arguments: tamperSubjects)
+    @Test(
+        "a flipped bit in eContent, signature or any TBSCertificate fails verification (an eighth of the positions)",
+        arguments: tamperSubjects)
     func flippedBitFails(subject: TamperSubject) throws {
+        try Self.flippedBitFails(subject: subject, fraction: 8)
+    }
+
+    @Test(
+        "a flipped bit in eContent, signature or any TBSCertificate fails verification (at least 200 positions)",
+        .fullTests, arguments: tamperSubjects)
+    func fullFlippedBitFails(subject: TamperSubject) throws {
+        try Self.flippedBitFails(subject: subject, fraction: 1)
+    }
+
+    /// Tampers with 1/`fraction` of the (at least 200) positions, spread evenly over the same regions.
+    static func flippedBitFails(subject: TamperSubject, fraction: Int) throws {
         let bytes = try subject.load()
         let anchors = try subject.anchors()
         let policy = try subject.policy()
@@ -76,19 +90,19 @@ struct CMSTamperTests {
 
         var tested = 0
         for segment in signedData.content.segments {
-            for position in spread(segment, count: 90 / signedData.content.segments.count) {
+            for position in spread(segment, count: 90 / fraction / signedData.content.segments.count) {
                 let error = tamperedOutcome(bytes, at: position, anchors: anchors, rules: policy, time: time)
                 #expect(error?.code == "signature.invalid", "eContent byte \(position): \(String(describing: error))")
                 tested += 1
             }
         }
         let signatureRange = signer.signature.startIndex..<signer.signature.endIndex
-        for position in spread(signatureRange, count: 50) {
+        for position in spread(signatureRange, count: 50 / fraction) {
             let error = tamperedOutcome(bytes, at: position, anchors: anchors, rules: policy, time: time)
             #expect(error?.code == "signature.invalid", "signature byte \(position): \(String(describing: error))")
             tested += 1
         }
-        let perCertificate = 90 / signedData.certificates.count
+        let perCertificate = 90 / fraction / signedData.certificates.count
         for certificate in signedData.certificates {
             let tbs = certificate.tbsCertificate
             for position in spread(tbs.startIndex..<tbs.endIndex, count: perCertificate) {
@@ -99,20 +113,34 @@ struct CMSTamperTests {
                 tested += 1
             }
         }
-        #expect(tested >= 200)
+        #expect(tested >= 200 / fraction)
     }
 
     @Test(
-        "a flipped bit in the signed attributes fails verification",
+        "a flipped bit in the signed attributes fails verification (their first 16 octets and every 4th)",
         .enabled(if: CMSFixtures.vectorsAvailable, "needs Vectors/receipts"))
     func flippedSignedAttributeFails() throws {
+        try Self.flippedSignedAttributeFails(every: 4)
+    }
+
+    @Test(
+        "a flipped bit in any octet of the signed attributes fails verification", .fullTests,
+        .enabled(if: CMSFixtures.vectorsAvailable, "needs Vectors/receipts"))
+    func fullFlippedSignedAttributeFails() throws {
+        try Self.flippedSignedAttributeFails(every: 1)
+    }
+
+    /// Tampers with the first 16 octets of the signed attributes and every `stride`-th one (every
+    /// octet with a stride of 1).
+    static func flippedSignedAttributeFails(every stride: Int) throws {
         let bytes = try CMSFixtures.vector("valid-openssl-ber-signed-attributes.der")
         let anchors = try StructureFixture.anchors()
         let signedData = try SignedData.parse(bytes)
         _ = try signedData.verify(anchors: anchors, rules: .apple, at: StructureFixture.created)
         let attributes = try #require(signedData.signerInfos.first?.signedAttributes)
         var codes: Set<String> = []
-        for position in attributes.encodedRange {
+        let range = attributes.encodedRange
+        for position in range where (position - range.lowerBound) % stride == 0 || position < range.lowerBound + 16 {
             let error = tamperedOutcome(
                 bytes, at: position, anchors: anchors, rules: .apple, time: StructureFixture.created)
             let code = try #require(error?.code, "signed attribute byte \(position) still verified")
