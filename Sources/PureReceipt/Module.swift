@@ -2,10 +2,43 @@
 //
 // Lower-layer names that users call directly, reachable from `import PureReceipt` alone.
 
+public import PureCrypto
 public import PureDER
+public import PureX509
 
 /// Standard base64 (RFC 4648 §4) as receipts are sent as text: the one decoder, in PureDER.
 public typealias Base64 = PureDER.Base64
 
 /// Why base64 text was rejected (PureDER).
 public typealias Base64Error = PureDER.Base64Error
+
+// The trust configuration and results name X.509 types; they are part of this module's surface.
+
+/// An X.509 certificate (PureX509): a trust anchor, or a certificate of a verified chain.
+public typealias Certificate = PureX509.Certificate
+
+/// The certificates a chain may end at, given by the caller (PureX509); Apple's roots are
+/// `TrustAnchors.appleIncRoot` and `TrustAnchors.appleRootCAG3`.
+public typealias TrustAnchors = PureX509.TrustAnchors
+
+/// A certificate's subject or issuer name (PureX509).
+public typealias DistinguishedName = PureX509.DistinguishedName
+
+/// What a certification path must satisfy beyond its signatures (PureX509); Apple's values are
+/// `PathRules.apple`, `.xcode(_:)` and `.legacy(version:)`.
+public typealias PathRules = PureX509.PathRules
+
+/// A chain cache owned by one task, passed `inout` to any verify call (PureX509).
+public typealias VerifiedChainCache = PureX509.VerifiedChainCache
+
+/// A chain cache shared between tasks, for all three formats: `ChainCache.withCache` (PureX509).
+public typealias ChainCache = PureX509.ChainCache
+
+/// A digest algorithm, as a verified receipt reports it (PureCrypto).
+public typealias HashAlgorithm = PureCrypto.HashAlgorithm
+
+/// An object identifier, such as Apple's marker extensions (PureDER).
+public typealias OID = PureDER.OID
+
+/// Every size, depth and count bound of the readers (PureDER).
+public typealias Limits = PureDER.Limits

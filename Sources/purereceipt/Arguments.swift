@@ -13,10 +13,18 @@ struct ParsedArguments {
 
 enum UsageError: Error { case message(String) }
 
-/// Parses `arguments` given the options that take a value and the flags that do not.
-func parseArguments(_ arguments: [String], valued: Set<String>, flags: Set<String>) throws(UsageError)
-    -> ParsedArguments
+/// Parses `arguments` of `command` given the options that take a value and the flags that do not.
+/// `--help` or `-h` anywhere before `--` prints the command's own usage and exits 0, whatever else
+/// is on the line. Any other argument starting with `-` (other than `-` alone, standard input) is
+/// an option: an unknown one is a usage error naming it; a FILE whose name starts with `-` goes
+/// after `--`.
+func parseArguments(_ arguments: [String], command: String, valued: Set<String>, flags: Set<String>)
+    throws(UsageError) -> ParsedArguments
 {
+    if arguments.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
+        print(Usage.of(command) ?? Usage.all)
+        exit(ExitCode.genuine)
+    }
     var result = ParsedArguments()
     var index = 0
     while index < arguments.count {
@@ -26,9 +34,8 @@ func parseArguments(_ arguments: [String], valued: Set<String>, flags: Set<Strin
             result.positional += arguments[index...]
             break
         }
-        if argument == "--help" || argument == "-h" {
-            print(usage)
-            exit(ExitCode.genuine)
+        if argument.hasPrefix("-"), argument != "-", !argument.hasPrefix("--") {
+            throw .message("unknown option \(argument)")
         }
         if argument.hasPrefix("--") {
             var name = argument
@@ -56,6 +63,16 @@ func parseArguments(_ arguments: [String], valued: Set<String>, flags: Set<Strin
     }
     guard result.positional.count <= 1 else { throw .message("expected at most one FILE") }
     return result
+}
+
+/// With no FILE, standard input is read, unless it is a terminal: then nobody is about to paste a
+/// receipt, and waiting would look like a hang. That is a usage error (64): the command's usage on
+/// stderr, or with --json (verify) a usage document. `-` reads standard input even from a terminal.
+func refuseTerminalInput(_ options: ParsedArguments, command: String, json: Bool = false) {
+    guard options.positional.isEmpty, isatty(STDIN_FILENO) != 0 else { return }
+    let message = "no FILE given and standard input is a terminal (give FILE, or '-' to read standard input)"
+    if json { VerifyCommand.usageFailure(message, json: true) }
+    fail("\(message)\n\(Usage.of(command) ?? Usage.all)", ExitCode.usage)
 }
 
 /// Reads FILE, or standard input for nil or "-"; on failure, says why. Bounded: see BoundedInput.swift.

@@ -11,14 +11,18 @@ enum DumpCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let options: ParsedArguments
         do {
-            options = try parseArguments(arguments, valued: [], flags: [])
+            options = try parseArguments(arguments, command: "dump", valued: [], flags: ["--json"])
         } catch {
-            if case .message(let text) = error { usageError(text) }
+            if case .message(let text) = error { usageError(text, command: "dump") }
             return ExitCode.usage
         }
+        refuseTerminalInput(options, command: "dump")
+        let json = options.flags.contains("--json")
         var input = readInput(options.positional.first)
-        if let signed = SignedDataInput.detect(input.bytes) { return SignedDataReport.dump(input, signed) }
-        if LegacyCommand.isLegacy(input.bytes) { return LegacyCommand.dump(input) }
+        if let signed = SignedDataInput.detect(input.bytes) {
+            return json ? DumpJSON.signedData(signed) : SignedDataReport.dump(input, signed)
+        }
+        if LegacyCommand.isLegacy(input.bytes) { return json ? DumpJSON.legacy(input) : LegacyCommand.dump(input) }
         // Base64 is decoded into the text's own buffer (`input` lets go of it): held once.
         var bytes = input.bytes
         input.bytes = []
@@ -28,9 +32,11 @@ enum DumpCommand {
         } catch {
             // A failed decode leaves the text as it was; text that decoded to something else than
             // a receipt is nothing `explainIfNotReceipt` names (every byte of it is base64).
-            if bytes.count == textCount { InputKind.explainIfNotReceipt(bytes, json: false) }
+            if bytes.count == textCount { InputKind.explainIfNotReceipt(bytes, json: json) }
+            if json { print(VerifyReceiptJSON.render(error).text) }
             fail("not a well-formed receipt: \(error.code): \(error.message)", ExitCode.malformed)
         }
+        if json { return DumpJSON.appReceipt(bytes) }
         var dumper = Dumper()
         // Columns: offset (6, right-aligned), header length (3), content length (6, right-aligned).
         print("offset  hdr   len  structure")
@@ -48,6 +54,8 @@ enum DumpCommand {
 
 struct Dumper {
     var output = ""
+    /// For dump --json: the document being written (DumpJSON.swift), instead of `output`.
+    var json: JSONWriter?
 
     /// Known OIDs, for annotations.
     static let oidNames: [String: String] = [
@@ -74,16 +82,24 @@ struct Dumper {
         while !cursor.isAtEnd {
             let element = try cursor.readElement()
             var note = ""
+            var attribute: (type: Int64, name: String)?
             if element.tag == .sequence, let type = Dumper.receiptAttributeType(element) {
                 let name =
                     type >= 1700
                     ? ReceiptAttributeType.name(ofInApp: type) : ReceiptAttributeType.name(ofTopLevel: type)
                 note = "  ReceiptAttribute type \(type): \(name)"
+                attribute = (type, name)
             }
-            line(element, indent: indent, note: note + primitiveNote(element))
+            if json != nil {
+                jsonElement(element, depth: indent, attribute: attribute, value: primitiveNote(element))
+            } else {
+                line(element, indent: indent, note: note + primitiveNote(element))
+            }
             if element.tag.isConstructed {
                 try dump(element.content, indent: indent + 1, attributeContext: attributeContext)
-                if element.isIndefinite {
+                if element.isIndefinite, json != nil {
+                    jsonEndOfContents(at: element.end - 2, depth: indent)
+                } else if element.isIndefinite {
                     output += pad(element.end - 2) + "  2       0" + indentText(indent) + "end-of-contents\n"
                     flushIfLarge()
                 }

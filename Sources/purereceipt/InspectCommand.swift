@@ -11,11 +11,12 @@ enum InspectCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let options: ParsedArguments
         do {
-            options = try parseArguments(arguments, valued: [], flags: ["--json"])
+            options = try parseArguments(arguments, command: "inspect", valued: [], flags: ["--json"])
         } catch {
-            if case .message(let text) = error { usageError(text) }
+            if case .message(let text) = error { usageError(text, command: "inspect") }
             return ExitCode.usage
         }
+        refuseTerminalInput(options, command: "inspect")
         var input = readInput(options.positional.first)
         if let signed = SignedDataInput.detect(input.bytes) {
             return SignedDataReport.inspect(input, signed, json: options.flags.contains("--json"))

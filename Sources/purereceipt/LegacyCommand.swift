@@ -27,14 +27,22 @@ enum LegacyCommand {
                 "\(option) does not apply to legacy transaction receipts, and this input is one", json: json)
         }
         var legacy = LegacyReceiptPolicy(
-            validityInstant: policy.validityInstant, bundleIdentifier: policy.bundleIdentifier)
+            validityInstant: policy.validityInstant, bundleIdentifier: policy.bundleIdentifier,
+            productIdentifier: options.last("--product-id"))
         let roots = options.all("--root").flatMap { VerifyCommand.loadCertificates($0, option: "--root", json: json) }
         if !roots.isEmpty {
             legacy.anchors = TrustAnchors(certificates: roots.filter(\.isSelfIssued))
             legacy.intermediates = roots.filter { !$0.isSelfIssued }
         }
-        if options.last("--environment") != nil {
-            legacy.environments = policy.environments.map { $0 == .productionSandbox ? "Sandbox" : $0.rawValue }
+        // The names in the outer key's spelling (EnvironmentOption.swift): ProductionSandbox is Sandbox.
+        if let text = options.last("--environment"), let names = EnvironmentName.parse(text) {
+            let values = names.compactMap(\.legacy)
+            guard values.count == names.count else {
+                VerifyCommand.notApplicable(
+                    "--environment: a legacy receipt names Production or Sandbox (= ProductionSandbox), and this "
+                        + "input is one: \(text)", json: json)
+            }
+            legacy.environments = values
         }
         let verified: VerifiedLegacyReceipt
         do {
@@ -46,7 +54,10 @@ enum LegacyCommand {
             return ExitCode.of(error.verdict)
         }
         if json {
-            print(VerifyReceiptJSON.render(verified).text)
+            let signer = VerifyCommand.signer(xcode: false, options: options)
+            InspectCommand.writeStandardOutput(
+                VerifyCommand.withSigner(VerifyReceiptJSON.render(verified).bytes, signer))
+            InspectCommand.writeStandardOutput([0x0A])
             return ExitCode.genuine
         }
         let receipt = verified.receipt
@@ -63,6 +74,10 @@ enum LegacyCommand {
         lines.append(
             TextReport.row(
                 "  bundle id", legacy.bundleIdentifier.map { "ok  \"\($0)\"" } ?? "-   not requested (--bundle-id)"))
+        lines.append(
+            TextReport.row(
+                "  product id",
+                legacy.productIdentifier.map { "ok  \"\($0)\"" } ?? "-   not requested (--product-id)"))
         lines.append(
             TextReport.row(
                 "  environment",

@@ -11,7 +11,7 @@
 //   app Apple id --app-apple-id; the library requires it for Production data;
 //   device       --device-id UUID: the device verification id (AppStore.deviceVerificationID); the
 //                payload's deviceVerification must match it (a UUID in text form only).
-// Options of app receipts only (--bundle-version, --endpoint, --now) make this
+// Options of app receipts only (--bundle-version, --endpoint, --now) or of legacy ones (--product-id) make this
 // input one the command line does not fit: exit 2, code `input.optionNotApplicable` (exit 64
 // depends on the command line only: `precheck`).
 
@@ -45,7 +45,7 @@ enum SignedDataCommand {
     {
         // An option that does not fit this input is the input's failure (exit 2): the usage status
         // (64) depends on the command line only, and its syntax was checked by `precheck`.
-        for option in ["--bundle-version", "--endpoint", "--now"] where options.last(option) != nil {
+        for option in ["--bundle-version", "--endpoint", "--now", "--product-id"] where options.last(option) != nil {
             VerifyCommand.notApplicable(
                 "\(option) does not apply to StoreKit 2 signed data, and this input is that", json: json)
         }
@@ -73,16 +73,16 @@ enum SignedDataCommand {
             }
             policy.validityInstant = instant
         }
+        // The names in StoreKit's spelling (EnvironmentOption.swift): ProductionSandbox is Sandbox.
         var environments: [AppStoreEnvironment]?
-        if let text = options.last("--environment") {
-            let names = text.split(separator: ",").map(String.init)
-            let parsed = names.compactMap(AppStoreEnvironment.init(rawValue:))
-            guard !names.isEmpty, parsed.count == names.count else {
+        if let text = options.last("--environment"), let names = EnvironmentName.parse(text) {
+            let values = names.compactMap(\.storeKit)
+            guard values.count == names.count else {
                 VerifyCommand.notApplicable(
-                    "--environment: for StoreKit 2 signed data, a comma-separated list of Production, Sandbox, "
-                        + "Xcode, LocalTesting: \(text)", json: json)
+                    "--environment: StoreKit 2 signed data names Production, Sandbox (= ProductionSandbox), "
+                        + "Xcode or LocalTesting, and this input is that: \(text)", json: json)
             }
-            environments = parsed
+            environments = values
         }
         let roots = options.all("--root").flatMap { VerifyCommand.loadCertificates($0, option: "--root", json: json) }
         let xcode = options.last("--xcode-root").map { path in
@@ -107,6 +107,8 @@ enum SignedDataCommand {
         let kind = data.kind(requested: requested, payload: peeked)
         let named = peeked.map { namedApp($0, kind: kind) }
         policy.bundleId = options.last("--bundle-id") ?? named?.bundleId ?? ""
+        // A list: the data's own environment if the list names it, else the first; the library then
+        // compares the one chosen exactly with the data (one policy holds one environment).
         if let environments {
             let own = named?.environment.flatMap(AppStoreEnvironment.init(rawValue:))
             policy.environment = own.flatMap { environments.contains($0) ? $0 : nil } ?? environments[0]
@@ -118,10 +120,11 @@ enum SignedDataCommand {
         do {
             verified = try run(data.jws, kind: kind, policy: policy)
         } catch {
-            return failure(error, policy: policy, json: json)
+            return failure(error, policy: policy, environments: environments, json: json)
         }
         if json {
-            print(SignedDataReport.verifiedJSON(verified))
+            let signer = VerifyCommand.signer(xcode: verified.isXcodeSigned, options: options)
+            print(SignedDataReport.verifiedJSON(verified, signer: signer))
         } else {
             print(
                 SignedDataReport.verifiedText(verified, source: source(input, data), policy: policy, options: options))
@@ -149,15 +152,10 @@ enum SignedDataCommand {
         if let text = options.last("--endpoint"), text != "production", text != "sandbox" {
             VerifyCommand.usageFailure("--endpoint: expected production or sandbox: \(text)", json: json)
         }
-        if let text = options.last("--environment") {
-            let known = ReceiptEnvironment.apple.map(\.rawValue) + ["Xcode", "Sandbox", "LocalTesting"]
-            let names = text.split(separator: ",").map(String.init)
-            guard !names.isEmpty, names.allSatisfy(known.contains) else {
-                VerifyCommand.usageFailure(
-                    "--environment: expected a comma-separated list of Production, ProductionSandbox, ProductionVPP, "
-                        + "ProductionVPPSandbox, Xcode (receipts) or Production, Sandbox, Xcode, LocalTesting "
-                        + "(StoreKit 2 signed data): \(text)", json: json)
-            }
+        if let text = options.last("--environment"), EnvironmentName.parse(text) == nil {
+            VerifyCommand.usageFailure(
+                "--environment: expected a comma-separated list of \(EnvironmentName.vocabulary) "
+                    + "(any letter case): \(text)", json: json)
         }
     }
 
@@ -250,14 +248,18 @@ enum SignedDataCommand {
         }
     }
 
-    static func failure(_ error: VerificationError, policy: SignedDataPolicy, json: Bool) -> Int32 {
+    static func failure(
+        _ error: VerificationError, policy: SignedDataPolicy, environments: [AppStoreEnvironment]? = nil, json: Bool
+    ) -> Int32 {
         let verdict = words(error.verdict)
         // The library's message, and the option that sets what the check compared against.
         var message = error.message
         switch error.code {
         case "signedData.appAppleIdRequired": message += " (--app-apple-id)"
         case "signedData.bundleId": message += " (--bundle-id)"
-        case "signedData.environment": message += " (--environment)"
+        case "signedData.environment":
+            let accepted = (environments ?? [policy.environment]).map(\.rawValue).joined(separator: ", ")
+            message += " (--environment: \(accepted))"
         case "signedData.signedDateMissing":
             message = "the payload has no signedDate to check the certificates at: give the instant with --at"
         case "jws.xcodeNotAllowed": message += ": Xcode-signed data is accepted only with --xcode-root"

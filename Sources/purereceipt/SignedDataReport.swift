@@ -12,10 +12,12 @@ import PureX509
 enum SignedDataReport {
     // MARK: verify
 
-    static func verifiedJSON(_ verified: SignedDataCommand.Verified) -> String {
+    /// `signer`: VerifyCommand.signer (apple, custom-root or xcode).
+    static func verifiedJSON(_ verified: SignedDataCommand.Verified, signer: String) -> String {
         var document = JSONWriter(pretty: true)
         document.beginObject()
         document.field("verdict", verified.isXcodeSigned ? "xcode-signed" : "genuine")
+        document.field("signer", signer)
         document.field("kind", verified.kind.reportName)
         document.key("environment")
         if let environment = verified.environment { document.string(environment) } else { document.null() }
@@ -98,8 +100,7 @@ enum SignedDataReport {
             lines.append(TextReport.row("  nested data", "ok  \(verified.nested.count) signed item(s), same policy"))
         }
         if verified.isXcodeSigned {
-            lines.append(
-                TextReport.row("Verdict", "XCODE-SIGNED — signed by the StoreKit testing key (opt-in); proves nothing"))
+            lines.append(TextReport.row("Verdict", TextReport.xcodeVerdict))
         } else {
             lines.append(TextReport.row("Verdict", "GENUINE — signature, chain and every requested check hold"))
         }

@@ -132,12 +132,17 @@ enum TextReport {
         emit("Checks")
         for (name, result) in checks { emit(row("  " + name, result)) }
         if verified.isXcodeTestReceipt {
-            emit(row("Verdict", "XCODE TEST RECEIPT — signed by the StoreKit testing key (opt-in); proves nothing"))
+            emit(row("Verdict", xcodeVerdict))
         } else {
             emit(row("Verdict", "GENUINE — signature, chain and every requested check hold"))
         }
         InspectCommand.writeStandardOutput(out)
     }
+
+    /// The verdict of data accepted through --xcode-root, for every format: its own words, never
+    /// GENUINE (exit status 0 all the same: every check held, but the signer is a key anyone has).
+    static let xcodeVerdict =
+        "XCODE TEST DATA (proves nothing) — signed by Xcode's StoreKit testing key, accepted through --xcode-root"
 
     /// The report text: each line escaped (`displayEscaped`), so text from the receipt can neither
     /// break a line nor send control or bidi characters to the terminal.

@@ -14,7 +14,7 @@ import PureX509
 enum VerifyCommand {
     static let valuedOptions: Set<String> = [
         "--root", "--xcode-root", "--at", "--now", "--bundle-id", "--bundle-version", "--device-id",
-        "--environment", "--endpoint", "--app-apple-id", "--kind",
+        "--environment", "--endpoint", "--app-apple-id", "--kind", "--product-id",
     ]
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -22,7 +22,8 @@ enum VerifyCommand {
         let json = arguments.prefix { $0 != "--" }.contains("--json")
         let options: ParsedArguments
         do {
-            options = try parseArguments(arguments, valued: valuedOptions, flags: ["--json"])
+            options = try parseArguments(
+                arguments, command: "verify", valued: valuedOptions, flags: ["--json", "--quiet"])
         } catch {
             switch error {
             case .message(let text): usageFailure(text, json: json)
@@ -32,6 +33,13 @@ enum VerifyCommand {
         // read, an option that does not fit what the input turned out to be is the input's
         // failure (2, `notApplicable`): input content never chooses the usage status.
         SignedDataCommand.precheck(options, json: json)
+        if options.flags.contains("--quiet") {
+            if json {
+                usageFailure("--quiet and --json exclude each other (--quiet prints nothing on stdout)", json: true)
+            }
+            silenceStandardOutput()
+        }
+        refuseTerminalInput(options, command: "verify", json: json)
         var input: (bytes: [UInt8], name: String)
         switch readInputOrReason(options.positional.first) {
         case .success(let read): input = read
@@ -44,9 +52,16 @@ enum VerifyCommand {
             notApplicable(
                 "\(option) applies to StoreKit 2 signed data (JWS) only, and this input is not that", json: json)
         }
-        let (policy, endpoint) = makePolicy(options, json: json)
-        if LegacyCommand.isLegacy(input.bytes) {
+        let isLegacy = LegacyCommand.isLegacy(input.bytes)
+        let (policy, endpoint) = makePolicy(options, json: json, legacy: isLegacy)
+        if isLegacy {
             return LegacyCommand.verify(input, options: options, policy: policy, json: json)
+        }
+        if options.last("--product-id") != nil {
+            // An app receipt holds many purchases: ask for one with inspect, or the library's queries.
+            notApplicable(
+                "--product-id applies to legacy transaction receipts only, and this input is an app receipt",
+                json: json)
         }
         let requestDate = policy.currentTime ?? Instant(millisecondsSince1970: 0)
         let source = inputSummary(input.name, input.bytes)
@@ -83,9 +98,13 @@ enum VerifyCommand {
         // document (about 1 KB per in-app purchase) is rendered only when it is printed.
         let status = VerifyReceiptJSON.status(verified, endpoint: endpoint)
         if json {
-            // Written out in pieces: the document is never held whole.
+            // Written out in pieces: the document is never held whole. A success document says who
+            // signed (the first piece opens the object).
+            var first = status == 0
+            let signedBy = signer(xcode: verified.isXcodeTestReceipt, options: options)
             _ = VerifyReceiptJSON.render(verified, endpoint: endpoint, requestDate: requestDate) {
-                InspectCommand.writeStandardOutput($0)
+                InspectCommand.writeStandardOutput(first ? withSigner($0, signedBy) : $0)
+                first = false
             }
             InspectCommand.writeStandardOutput([0x0A])
         }
@@ -109,7 +128,10 @@ enum VerifyCommand {
     }
 
     /// The policy and endpoint the options ask for; exits on a usage error or an unreadable certificate.
-    static func makePolicy(_ options: ParsedArguments, json: Bool) -> (ReceiptPolicy, VerifyReceiptEndpoint) {
+    /// `legacy`: the input is a legacy receipt, whose environments LegacyCommand reads itself.
+    static func makePolicy(_ options: ParsedArguments, json: Bool, legacy: Bool = false)
+        -> (ReceiptPolicy, VerifyReceiptEndpoint)
+    {
         var policy = ReceiptPolicy()
         let roots = options.all("--root").flatMap { loadCertificates($0, option: "--root", json: json) }
         if !roots.isEmpty { policy.anchors = TrustAnchors(certificates: roots) }
@@ -146,14 +168,16 @@ enum VerifyCommand {
         }
         // The list always applies, Xcode included: without --environment, the Apple environments
         // and (through --xcode-root only) Xcode; an explicit list must name Xcode to accept it.
-        if let text = options.last("--environment") {
-            let environments = text.split(separator: ",").map { ReceiptEnvironment(rawValue: String($0)) }
+        // The names are known (precheck) and mean attribute 0's spelling (EnvironmentOption.swift);
+        // which of them a receipt can have depends on the input.
+        if !legacy, let text = options.last("--environment"), let names = EnvironmentName.parse(text) {
+            let environments = names.compactMap(\.receipt)
             let allowed = ReceiptEnvironment.apple.union(policy.xcodeCertificate == nil ? [] : [.xcode])
-            // The names are known (precheck); which of them a receipt can have depends on the input.
-            guard !environments.isEmpty, environments.allSatisfy({ allowed.contains($0) }) else {
+            guard environments.count == names.count, environments.allSatisfy({ allowed.contains($0) }) else {
                 notApplicable(
-                    "--environment: for receipts, a comma-separated list of Production, ProductionSandbox, "
-                        + "ProductionVPP, ProductionVPPSandbox (and Xcode with --xcode-root): \(text)", json: json)
+                    "--environment: an app receipt names Production, ProductionSandbox (= Sandbox), ProductionVPP, "
+                        + "ProductionVPPSandbox (and Xcode with --xcode-root), and this input is one: \(text)",
+                    json: json)
             }
             policy.environments = Set(environments)
         }
@@ -214,6 +238,29 @@ enum VerifyCommand {
         return checks
     }
 
+    /// --quiet: standard output goes to /dev/null for the rest of the run, whatever writes it (the
+    /// reports use both `print` and FileHandle); stderr, and so the one line of a failure, stays.
+    static func silenceStandardOutput() {
+        fflush(nil)  // whatever `print` still buffers goes out first
+        let null = open("/dev/null", O_WRONLY)
+        guard null >= 0 else { return }
+        dup2(null, STDOUT_FILENO)
+        close(null)
+    }
+
+    /// Who signed data that verified, for `"signer"` in every success document: `xcode` (accepted
+    /// through --xcode-root: proves nothing), `custom-root` (a path to a --root anchor) or `apple`
+    /// (a path to the built-in Apple root).
+    static func signer(xcode: Bool, options: ParsedArguments) -> String {
+        xcode ? "xcode" : options.all("--root").isEmpty ? "apple" : "custom-root"
+    }
+
+    /// `document` (a JSON object's text, or its first piece) with `"signer"` as its first member.
+    static func withSigner(_ document: [UInt8], _ signer: String) -> [UInt8] {
+        guard document.first == UInt8(ascii: "{") else { return document }
+        return Array("{\n  \"signer\": \"\(signer)\",".utf8) + document.dropFirst()
+    }
+
     static func verdictText(_ verdict: VerificationError.Verdict) -> String {
         switch verdict {
         case .malformed: return "not a well-formed receipt"
@@ -240,7 +287,7 @@ enum VerifyCommand {
             document.endObject()
             print(document.text)
         }
-        usageError(message)
+        usageError(message, command: "verify")
     }
 
     /// The input is not what the options need (e.g. --bundle-version on StoreKit 2 signed data):

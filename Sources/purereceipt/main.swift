@@ -30,52 +30,6 @@ enum ExitCode {
 
 let version = "0.1.0"
 
-let usage = """
-    usage: purereceipt verify [options] [FILE]     FILE, or '-' / nothing for standard input
-             --root FILE          trust this anchor certificate (DER or PEM) instead of the built-in
-                                  Apple root (Apple Inc. Root CA for receipts, Apple Root CA - G3 for
-                                  JWS); repeatable. Apple's marker-OID chain policy still applies.
-             --xcode-root FILE    also accept Xcode StoreKit-testing receipts or signed data signed
-                                  by this self-signed certificate
-             --at TIME            evaluate certificate validity at TIME (RFC 3339, e.g.
-                                  2026-01-01T00:00:00Z) instead of the receipt creation date (JWS:
-                                  the payload's signedDate; AppTransaction: receiptCreationDate)
-             --now TIME           current time for the VPP expiration check (default: the clock)
-             --bundle-id ID       require this bundle identifier
-             --bundle-version V   require this bundle version
-             --device-id ID       require the device hash to match (a UUID in text form, or hex bytes);
-                                  JWS: the device verification UUID (deviceVerification)
-             --environment ENV    accept only these environments (comma-separated: Production,
-                                  ProductionSandbox, ProductionVPP, ProductionVPPSandbox, and Xcode
-                                  with --xcode-root); default: the four, plus Xcode with --xcode-root
-             --endpoint E         emulate verifyReceipt's production or sandbox endpoint: a receipt
-                                  from the other environment fails (status 21007 / 21008)
-             --json               print the verifyReceipt-compatible JSON document instead of text
-                                  (always one document on stdout, failures included); for JWS:
-                                  {"verdict", "kind", "environment", "payload": Apple's JSON, …}
-           StoreKit 2 signed data only (JWS, notification bodies):
-             --app-apple-id N     the app's Apple id: compared where the data names one; required
-                                  for Production data
-             --kind K             transaction, renewal, app-transaction or notification (default:
-                                  from the notification body or the payload, read after the
-                                  signature verified)
-             --environment ENV    for JWS: Production, Sandbox, Xcode, LocalTesting (comma-separated)
-           purereceipt inspect [--json] [FILE]     decode WITHOUT verifying (says "unverified")
-           purereceipt dump [FILE]                 annotated ASN.1 tree (JWS: header, certificates,
-                                                   payload JSON)
-           purereceipt --help | --version
-
-    input: an app receipt (DER/BER, or its base64), a legacy transaction receipt (iOS 3–6: the
-           old-style plist, or its base64), StoreKit 2 signed data (a compact JWS: a transaction,
-           renewal info, AppTransaction or notification payload) or a notification body
-           ({"signedPayload": "…"}); the format is detected. For legacy receipts, --root
-           certificates that are not self-issued act as the pinned intermediates.
-
-    exit status: 0 genuine and all requested checks hold; 1 not genuine or a check failed;
-                 2 not a well-formed receipt, unreadable file, or an input the options do not
-                 apply to; 64 usage error (from the command line alone)
-    """
-
 /// Writes the message to stderr and exits. Each line of `message` is escaped (`displayEscaped`):
 /// only the line breaks written here, between lines, reach the terminal.
 func fail(_ message: String, _ code: Int32) -> Never {
@@ -84,18 +38,31 @@ func fail(_ message: String, _ code: Int32) -> Never {
     exit(code)
 }
 
-/// A usage error: one line naming the problem, a pointer to --help, exit 64.
-func usageError(_ message: String) -> Never {
-    fail("\(message.displayEscaped)\nRun 'purereceipt --help' for usage.", ExitCode.usage)
+/// A usage error: one line naming the problem, a pointer to --help (the command's own, when the
+/// error is in a command's arguments), exit 64.
+func usageError(_ message: String, command: String? = nil) -> Never {
+    let help = command.map { "purereceipt \($0) --help" } ?? "purereceipt --help"
+    fail("\(message.displayEscaped)\nRun '\(help)' for usage.", ExitCode.usage)
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-guard let command = arguments.first else { fail("missing command\n\(usage)", ExitCode.usage) }
+guard let command = arguments.first else { fail("missing command\n\(Usage.all)", ExitCode.usage) }
 arguments.removeFirst()
 
 switch command {
-case "--help", "-h", "help":
-    print(usage)
+case "--help", "-h":
+    print(Usage.all)
+    exit(0)
+case "help":
+    // `help` alone, or `help COMMAND`: that command's usage.
+    guard let topic = arguments.first else {
+        print(Usage.all)
+        exit(0)
+    }
+    guard arguments.count == 1, let text = Usage.of(topic) else {
+        usageError("help: expected one of verify, inspect, dump: \(arguments.joined(separator: " "))")
+    }
+    print(text)
     exit(0)
 case "--version":
     print("purereceipt \(version)")

@@ -99,8 +99,8 @@ struct ExitStatusTests {
                 name: "unknown option for inspect", arguments: ["inspect", "--root", "x", main], status: 64,
                 stderr: "unknown option --root"),
             ExitCase(
-                name: "dump has no --json", arguments: ["dump", "--json", main], status: 64,
-                stderr: "unknown option --json"),
+                name: "dump has no --quiet", arguments: ["dump", "--quiet", main], status: 64,
+                stderr: "unknown option --quiet"),
             ExitCase(
                 name: "flag given a value", arguments: ["verify", "--json=yes", main], status: 64,
                 stderr: "unknown option --json=yes"),
@@ -164,8 +164,8 @@ struct ExitStatusTests {
     }
 
     @Test(
-        "--help and its spellings print the usage on stdout and exit 0",
-        arguments: [["--help"], ["-h"], ["help"], ["verify", "--help"], ["inspect", "-h"], ["dump", "--help"]])
+        "--help and its spellings print the usage of every command on stdout and exit 0",
+        arguments: [["--help"], ["-h"], ["help"]])
     func help(_ arguments: [String]) async throws {
         let result = try await CLI.run(arguments)
         #expect(result.status == 0, "\(result)")

@@ -50,10 +50,11 @@ struct UsageStatusTests {
             name: "--endpoint on a JWS", options: ["--endpoint", "sandbox"], file: jws, stdin: nil,
             code: notApplicable, fitting: nil),
         Case(
-            name: "a receipt environment on a JWS", options: ["--environment", "ProductionSandbox"], file: jws,
+            name: "a receipt-only environment on a JWS", options: ["--environment", "ProductionVPP"], file: jws,
             stdin: nil, code: notApplicable, fitting: nil),
         Case(
-            name: "a JWS environment on a receipt", options: ["--environment", "Sandbox"], file: receipt, stdin: nil,
+            name: "a JWS-only environment on a receipt", options: ["--environment", "LocalTesting"], file: receipt,
+            stdin: nil,
             code: notApplicable, fitting: nil),
         Case(
             name: "--environment Xcode without --xcode-root on a receipt", options: ["--environment", "Xcode"],

@@ -80,11 +80,11 @@ struct VerifyOptionTests {
         OptionCase(
             name: "Xcode receipt with --xcode-root DER",
             arguments: root + ["--xcode-root", "Vectors/pki/xcode.der", xcodeReceipt], status: 0,
-            expect: ["XCODE TEST RECEIPT", "proves nothing", "Xcode (accepted only through --xcode-root)"]),
+            expect: ["XCODE TEST DATA (proves nothing)", "Xcode (accepted only through --xcode-root)"]),
         OptionCase(
             name: "Xcode receipt with --xcode-root PEM, no --root",
             arguments: ["--xcode-root", "Vectors/pki/xcode.pem", xcodeReceipt], status: 0,
-            expect: ["XCODE TEST RECEIPT"]),
+            expect: ["XCODE TEST DATA (proves nothing)"]),
         OptionCase(
             name: "Xcode receipt with the wrong --xcode-root",
             arguments: root + ["--xcode-root", "Vectors/pki/evil-root.der", xcodeReceipt], status: 1,
@@ -106,13 +106,14 @@ struct VerifyOptionTests {
         OptionCase(
             name: "Apple receipt rule (environment-list): --xcode-root with --environment Production refuses Xcode",
             arguments: root + ["--xcode-root", "Vectors/pki/xcode.der", "--environment", "Production", xcodeReceipt],
-            status: 1, expect: ["check failed: policy.environment", "the input names \"Xcode\", expected \"Production\""]),
+            status: 1,
+            expect: ["check failed: policy.environment", "the input names \"Xcode\", expected \"Production\""]),
         OptionCase(
             name: "Apple receipt rule (environment-list): --xcode-root with --environment naming Xcode accepts it",
             arguments: root + [
                 "--xcode-root", "Vectors/pki/xcode.der", "--environment", "Production,Xcode", xcodeReceipt,
             ],
-            status: 0, expect: ["XCODE TEST RECEIPT"]),
+            status: 0, expect: ["XCODE TEST DATA (proves nothing)"]),
         // --at
         OptionCase(
             name: "--at after the leaf expired", arguments: root + ["--at", "2030-01-01T00:00:00Z", main],
@@ -195,7 +196,9 @@ struct VerifyOptionTests {
         OptionCase(
             name: "--environment excludes the receipt's",
             arguments: root + ["--environment", "ProductionSandbox", main], status: 1,
-            expect: ["check failed: policy.environment", "the input names \"Production\", expected \"ProductionSandbox\""]),
+            expect: [
+                "check failed: policy.environment", "the input names \"Production\", expected \"ProductionSandbox\"",
+            ]),
         OptionCase(
             name: "sandbox receipt, default environments", arguments: root + [sandbox], status: 0,
             expect: ["ProductionSandbox is one of"]),

@@ -70,17 +70,6 @@ public struct SignedDataPolicy: Sendable {
     }
 }
 
-/// Verified StoreKit data: the decoded payload and how it was signed.
-public struct VerifiedStoreKitData<Payload: StoreKitPayload>: Sendable {
-    /// The decoded payload, read only after the signature and chain verified.
-    public let payload: Payload
-    /// The verified path: [leaf, intermediate, anchor], or [Xcode certificate].
-    public let chain: [Certificate]
-    /// True for data signed with Xcode's StoreKit testing key, which ships with Xcode: such data
-    /// proves nothing about a purchase, whatever it says.
-    public let isXcodeSigned: Bool
-}
-
 /// Verification of each kind of StoreKit 2 signed data; see the file header for the checks.
 public enum SignedDataVerifier {
     // The uncached calls are the cached ones (below) with a cache that keeps nothing: one
@@ -238,16 +227,17 @@ extension SignedDataVerifier {
         // the notification's app Apple id where the policy does not name one.
         var nestedPolicy = policy
         nestedPolicy.appAppleId = policy.appAppleId ?? notification.named.appAppleId
-        if let nested = notification.signedTransactionInfo {
-            _ = try verifyTransaction(Array(nested.utf8), policy: nestedPolicy, cache: &cache)
+        let transaction = try notification.signedTransactionInfo.map { (nested) throws(VerificationError) in
+            try verifyTransaction(Array(nested.utf8), policy: nestedPolicy, cache: &cache)
         }
-        if let nested = notification.signedRenewalInfo {
-            _ = try verifyRenewalInfo(Array(nested.utf8), policy: nestedPolicy, cache: &cache)
+        let renewalInfo = try notification.signedRenewalInfo.map { (nested) throws(VerificationError) in
+            try verifyRenewalInfo(Array(nested.utf8), policy: nestedPolicy, cache: &cache)
         }
-        if let nested = notification.signedAppTransactionInfo {
-            _ = try verifyAppTransaction(Array(nested.utf8), policy: nestedPolicy, cache: &cache)
+        let appTransaction = try notification.signedAppTransactionInfo.map { (nested) throws(VerificationError) in
+            try verifyAppTransaction(Array(nested.utf8), policy: nestedPolicy, cache: &cache)
         }
-        return result
+        return result.with(
+            NotificationItems(transaction: transaction, renewalInfo: renewalInfo, appTransaction: appTransaction))
     }
 
     /// Steps 1–5 of SignedDataVerifier.swift's header, with the chain checked through `cache`.
