@@ -38,7 +38,7 @@ let package = Package(
             swiftSettings: librarySettings),
         // The one library target that imports Foundation (.ci/check-imports).
         .target(
-            name: "PureReceiptFoundation", dependencies: ["PureReceipt", "PureX509"], swiftSettings: librarySettings),
+            name: "PureReceiptFoundation", dependencies: ["PureReceipt"], swiftSettings: librarySettings),
 
         // Tools: never part of the library product.
         .executableTarget(name: "purereceipt", dependencies: ["PureReceipt"]),
@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "PureCryptoTests", dependencies: ["PureCrypto", "PureDER"]),
         .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "PureReceipt", "PureCrypto", "PureDER"]),
         .testTarget(name: "PureReceiptTests", dependencies: ["PureReceipt", "PureX509", "PureCrypto", "PureDER"]),
-        .testTarget(name: "PureReceiptFoundationTests", dependencies: ["PureReceiptFoundation", "PureReceipt", "PureX509"]),
+        .testTarget(name: "PureReceiptFoundationTests", dependencies: ["PureReceiptFoundation", "PureReceipt"]),
         .testTarget(name: "PurereceiptCLITests", dependencies: ["purereceipt"]),
         .testTarget(name: "PureReceiptFuzzingTests", dependencies: ["PureReceiptFuzzing"]),
     ]

@@ -7,7 +7,6 @@
 
 public import Foundation
 public import PureReceipt
-public import PureX509
 
 extension ReceiptValidator {
     /// Verifies the receipt in `data` (DER/BER bytes or base64 text, e.g. the contents of

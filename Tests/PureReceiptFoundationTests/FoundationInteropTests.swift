@@ -4,7 +4,6 @@
 import Foundation
 import PureReceipt
 import PureReceiptFoundation
-import PureX509
 import Testing
 
 enum Vectors {
