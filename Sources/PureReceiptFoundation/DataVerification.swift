@@ -11,7 +11,7 @@ public import PureReceipt
 extension ReceiptValidator {
     /// Verifies the receipt in `data` (DER/BER bytes or base64 text, e.g. the contents of
     /// `Bundle.main.appStoreReceiptURL`) under `policy`: `validate(_:policy:)` on its bytes.
-    public static func validate(_ data: Data, policy: ReceiptPolicy = ReceiptPolicy())
+    public static func validate(_ data: Data, policy: ReceiptPolicy)
         throws(VerificationError) -> VerifiedReceipt
     {
         try validate([UInt8](data), policy: policy)
@@ -19,7 +19,7 @@ extension ReceiptValidator {
 
     /// `validate(_:policy:)` on `data`, remembering verified chains in `cache`.
     public static func validate(
-        _ data: Data, policy: ReceiptPolicy = ReceiptPolicy(), cache: inout VerifiedChainCache
+        _ data: Data, policy: ReceiptPolicy, cache: inout VerifiedChainCache
     ) throws(VerificationError) -> VerifiedReceipt {
         try validate([UInt8](data), policy: policy, cache: &cache)
     }
@@ -28,7 +28,7 @@ extension ReceiptValidator {
 extension LegacyReceiptValidator {
     /// Verifies the legacy transaction receipt in `data` (base64 text or the plist text) under
     /// `policy`: `validate(_:policy:)` on its bytes.
-    public static func validate(_ data: Data, policy: LegacyReceiptPolicy = LegacyReceiptPolicy())
+    public static func validate(_ data: Data, policy: LegacyReceiptPolicy)
         throws(VerificationError) -> VerifiedLegacyReceipt
     {
         try validate([UInt8](data), policy: policy)
@@ -36,7 +36,7 @@ extension LegacyReceiptValidator {
 
     /// `validate(_:policy:)` on `data`, remembering verified chains in `cache`.
     public static func validate(
-        _ data: Data, policy: LegacyReceiptPolicy = LegacyReceiptPolicy(), cache: inout VerifiedChainCache
+        _ data: Data, policy: LegacyReceiptPolicy, cache: inout VerifiedChainCache
     ) throws(VerificationError) -> VerifiedLegacyReceipt {
         try validate([UInt8](data), policy: policy, cache: &cache)
     }

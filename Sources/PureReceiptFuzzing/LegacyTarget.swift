@@ -10,7 +10,11 @@ extension FuzzTargets {
     @Sendable package static func legacy(_ data: [UInt8]) {
         sink(Result { () throws(LegacyReceiptError) in try LegacySignatureBlob(data).version })
         sink(LegacyTransactionReceipt.isLegacyFormat(data))
-        sink(Result { () throws(VerificationError) in try LegacyReceiptValidator.validate(data).chain.count })
+        sink(
+            Result { () throws(VerificationError) in
+                try LegacyReceiptValidator.validate(data, policy: LegacyReceiptPolicy(bundleIdentifier: .anyApp)).chain
+                    .count
+            })
         guard let receipt = try? LegacyTransactionReceipt(data) else { return }
         let info = receipt.purchaseInfo
         sink(receipt.environmentName)

@@ -18,9 +18,9 @@ extension FuzzTargets {
 
     /// The policy every `verify` input is checked under.
     static let testPolicy = ReceiptPolicy(
+        bundleIdentifier: "com.example.pureapp",
         anchors: testAnchors ?? TrustAnchors(certificates: []),
-        xcodeCertificate: try? Certificate(derEncoded: testXcodeDER),
-        bundleIdentifier: "com.example.pureapp", bundleVersion: "42",
+        xcodeCertificate: try? Certificate(derEncoded: testXcodeDER), bundleVersion: "42",
         deviceIdentifier: testDeviceIdentifier)
 
     /// Why `testPolicy` rejects `data`, or nil when it accepts it (the tests check that valid seeds

@@ -17,7 +17,7 @@ import PureCrypto
 public import PureDER
 
 /// A parsed X.509 certificate.
-public struct Certificate: Sendable {
+public struct Certificate: Sendable, Equatable {
     /// The input the certificate lies in (a whole receipt, or just the certificate).
     let bytes: [UInt8]
     /// The range of the whole Certificate TLV in `bytes`.
@@ -114,4 +114,7 @@ public struct Certificate: Sendable {
     package func isSameCertificate(as other: Certificate) -> Bool {
         derEncoded == other.derEncoded
     }
+
+    /// Certificates are equal when their encodings are, byte for byte.
+    public static func == (lhs: Certificate, rhs: Certificate) -> Bool { lhs.isSameCertificate(as: rhs) }
 }

@@ -7,7 +7,7 @@ public import PureDER
 
 /// The rules a path is checked against, besides RFC 5280's (CA constraints, key usage, critical
 /// extensions, validity at the instant), which always apply.
-public struct PathRules: Sendable, Equatable {
+public struct PathRules: Sendable, Equatable {  // equal field by field; certificates byte for byte
     /// An extension the leaf must carry (a marker of its signing purpose); nil: none.
     public var leafMarker: OID?
     /// An extension the certificate that issued the leaf must carry; nil: none.
@@ -45,18 +45,4 @@ public struct PathRules: Sendable, Equatable {
 
     /// RFC 5280 path validation alone (no markers, any path length), with RSA keys of 2048 bits or more.
     public static let rfc5280 = PathRules()
-
-    /// Equal when every field is, the pinned certificate compared byte for byte.
-    public static func == (lhs: PathRules, rhs: PathRules) -> Bool {
-        let samePinned: Bool
-        switch (lhs.pinnedSelfSigned, rhs.pinnedSelfSigned) {
-        case (nil, nil): samePinned = true
-        case (let a?, let b?): samePinned = a.isSameCertificate(as: b)
-        default: samePinned = false
-        }
-        return samePinned && lhs.leafMarker == rhs.leafMarker && lhs.issuerMarker == rhs.issuerMarker
-            && lhs.certificates == rhs.certificates && lhs.minimumLeafRSABits == rhs.minimumLeafRSABits
-            && lhs.minimumRSABits == rhs.minimumRSABits && lhs.understoodExtensions == rhs.understoodExtensions
-            && lhs.selfIssuedLeafIsXcode == rhs.selfIssuedLeafIsXcode
-    }
 }

@@ -85,7 +85,7 @@ func runLoad(_ arguments: [String]) async -> Int32 {
     }
     let inputs: [[UInt8]] = files.compactMap { readFile($0, maxBytes: maxBytes) }
     guard !inputs.isEmpty else { fail("load: no inputs") }
-    var policy = ReceiptPolicy()
+    var policy = ReceiptPolicy(bundleIdentifier: .anyApp)
     if !roots.isEmpty { policy.anchors = TrustAnchors(certificates: roots) }
     let reference = inputs.map { input in
         loadOutcome { () throws(VerificationError) in

@@ -27,7 +27,8 @@ enum LegacyCommand {
                 "\(option) does not apply to legacy transaction receipts, and this input is one", json: json)
         }
         var legacy = LegacyReceiptPolicy(
-            validityInstant: policy.validityInstant, bundleIdentifier: policy.bundleIdentifier,
+            bundleIdentifier: policy.bundleIdentifier.map { BundleIdentifierRequirement($0) } ?? .anyApp,
+            validityInstant: policy.validityInstant,
             productIdentifier: options.last("--product-id"))
         let roots = options.all("--root").flatMap { VerifyCommand.loadCertificates($0, option: "--root", json: json) }
         if !roots.isEmpty {

@@ -132,7 +132,7 @@ enum VerifyCommand {
     static func makePolicy(_ options: ParsedArguments, json: Bool, legacy: Bool = false)
         -> (ReceiptPolicy, VerifyReceiptEndpoint)
     {
-        var policy = ReceiptPolicy()
+        var policy = ReceiptPolicy(bundleIdentifier: .anyApp)
         let roots = options.all("--root").flatMap { loadCertificates($0, option: "--root", json: json) }
         if !roots.isEmpty { policy.anchors = TrustAnchors(certificates: roots) }
         if let path = options.last("--xcode-root") {

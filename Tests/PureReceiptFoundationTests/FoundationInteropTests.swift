@@ -17,7 +17,7 @@ enum Vectors {
     }
 
     static func receiptPolicy() throws -> ReceiptPolicy {
-        var policy = ReceiptPolicy()
+        var policy = ReceiptPolicy(bundleIdentifier: "com.example.pureapp")
         policy.anchors = TrustAnchors(certificates: [try certificate("pki/root.der")])
         return policy
     }
@@ -120,7 +120,9 @@ struct DataVerificationTests {
 
     @Test("a legacy transaction receipt verifies from Data, cached or not")
     func legacy() throws {
-        var policy = LegacyReceiptPolicy(anchors: TrustAnchors(certificates: [try Vectors.certificate("pki/root.der")]))
+        var policy = LegacyReceiptPolicy(
+            bundleIdentifier: "com.example.pureapp",
+            anchors: TrustAnchors(certificates: [try Vectors.certificate("pki/root.der")]))
         policy.intermediates = [
             try Vectors.certificate("legacy/itunes-ca.der"), try Vectors.certificate("pki/intermediate.der"),
         ]

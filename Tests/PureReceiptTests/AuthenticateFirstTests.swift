@@ -16,7 +16,7 @@ struct AuthenticateFirstTests {
     }
 
     static func testRootPolicy() throws -> ReceiptPolicy {
-        var policy = ReceiptPolicy()
+        var policy = ReceiptPolicy(bundleIdentifier: .anyApp)
         policy.anchors = TrustAnchors(certificates: [try VectorSuite.certificate("pki/root.der")])
         return policy
     }
@@ -40,7 +40,7 @@ struct AuthenticateFirstTests {
         #expect(underTestRoot.verdict == .malformed)
         #expect(underTestRoot.code.hasPrefix("payload."), "\(underTestRoot.code)")
         // Under Apple's root only, the same bytes are forged: refused at the signer's path, unread.
-        let forged = try #require(Self.error(input, ReceiptPolicy()))
+        let forged = try #require(Self.error(input, ReceiptPolicy(bundleIdentifier: .anyApp)))
         #expect(forged.verdict == .notAuthentic, "\(forged.code): \(forged.message)")
         #expect(forged.code.hasPrefix("chain."), "\(forged.code)")
         // With the signature broken, under the test root: the signature's refusal, unread.
@@ -61,7 +61,7 @@ struct AuthenticateFirstTests {
     @Test("Apple receipt rule (authenticate-first): a forged well-formed receipt is not authentic")
     func forgedWellFormed() throws {
         let input = try Self.vector("valid-der-sha256.der")
-        let forged = try #require(Self.error(input, ReceiptPolicy()))
+        let forged = try #require(Self.error(input, ReceiptPolicy(bundleIdentifier: .anyApp)))
         #expect(forged.verdict == .notAuthentic, "\(forged.code): \(forged.message)")
     }
 
@@ -70,7 +70,7 @@ struct AuthenticateFirstTests {
         arguments: ["malformed-attribute-missing-version.der", "malformed-attr-12-wrong-type.der"])
     func malformedPayloadByTrust(_ name: String) throws {
         let input = try Self.vector(name)
-        let forged = try #require(Self.error(input, ReceiptPolicy()))
+        let forged = try #require(Self.error(input, ReceiptPolicy(bundleIdentifier: .anyApp)))
         let genuine = try #require(Self.error(input, try Self.testRootPolicy()))
         #expect(forged.verdict == .notAuthentic)
         #expect(forged.code.hasPrefix("chain."), "\(forged.code)")
@@ -139,7 +139,7 @@ struct OneOrderTests {
         for testCase in VectorSuite.cases {
             let file = try #require(testCase["file"] as? String)
             let input = Array(try Data(contentsOf: VectorSuite.directory.appendingPathComponent(file)))
-            let outcome = Self.outcome(input, ReceiptPolicy())
+            let outcome = Self.outcome(input, ReceiptPolicy(bundleIdentifier: .anyApp))
             #expect(outcome != "valid", "\(file) accepted under Apple's root")
             #expect(!outcome.contains(" payload.") && !outcome.contains("policy"), "\(file): \(outcome)")
             if outcome.hasPrefix("not-authentic") {

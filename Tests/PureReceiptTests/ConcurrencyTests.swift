@@ -24,7 +24,7 @@ struct ConcurrencyTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: VectorSuite.directory.path)
             .filter { $0.hasSuffix(".der") }.sorted()
         let inputs = try names.map { Array(try Data(contentsOf: VectorSuite.directory.appendingPathComponent($0))) }
-        var policy = ReceiptPolicy()
+        var policy = ReceiptPolicy(bundleIdentifier: .anyApp)
         policy.anchors = TrustAnchors(certificates: [try VectorSuite.certificate("pki/root.der")])
         let shared = policy
         let reference = inputs.map { input in

@@ -111,7 +111,7 @@ struct EncodableModelTests {
 
     @Test("an app receipt encodes its attributes and every in-app purchase")
     func appReceipt() throws {
-        var policy = ReceiptPolicy()
+        var policy = ReceiptPolicy(bundleIdentifier: "com.example.pureapp")
         policy.anchors = TrustAnchors(certificates: [try VectorSuite.certificate("pki/root.der")])
         let bytes = Array(try Data(contentsOf: VectorSuite.directory.appendingPathComponent("valid-der-sha256.der")))
         let receipt = try ReceiptValidator.validate(bytes, policy: policy).receipt
@@ -140,6 +140,7 @@ struct EncodableModelTests {
     @Test("a legacy purchase-info encodes every pair as written")
     func legacy() throws {
         var policy = LegacyReceiptPolicy(
+            bundleIdentifier: "com.example.pureapp",
             anchors: TrustAnchors(certificates: [try VectorSuite.certificate("pki/root.der")]))
         policy.intermediates = [
             try VectorSuite.certificate("legacy/itunes-ca.der"), try VectorSuite.certificate("pki/intermediate.der"),

@@ -35,7 +35,7 @@ struct ExactBytesTests {
     func bundleBindingIsBytewise() throws {
         for (inReceipt, expected) in equivalentPairs {
             let r = try receipt(bundleID: inReceipt, version: inReceipt)
-            var policy = ReceiptPolicy()
+            var policy = ReceiptPolicy(bundleIdentifier: .anyApp)
             policy.bundleIdentifier = expected
             #expect(throws: VerificationError.self) { try ReceiptValidator.checkBundle(r, policy) }
             policy.bundleIdentifier = inReceipt

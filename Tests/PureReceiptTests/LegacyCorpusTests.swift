@@ -35,7 +35,8 @@ enum LegacyCorpus {
 struct LegacyCorpusTests {
     @Test("version 2 sandbox receipt (2015): genuine at its purchase date, MANIFEST values")
     func versionTwo() throws {
-        let verified = try LegacyReceiptValidator.validate(try LegacyCorpus.bytes(LegacyCorpus.v2))
+        let verified = try LegacyReceiptValidator.validate(
+            try LegacyCorpus.bytes(LegacyCorpus.v2), policy: LegacyReceiptPolicy(bundleIdentifier: .anyApp))
         let receipt = verified.receipt
         #expect(receipt.signatureBlob.version == 2)
         #expect(receipt.signatureBlob.signature.count == 128)
@@ -84,7 +85,8 @@ struct LegacyCorpusTests {
         let input = try LegacyCorpus.bytes(LegacyCorpus.v3)
         #expect(input.count == 5029)
         #expect(SHA256.hash(input) == bytesFromHex("3cceabaa695451723ca44d1f2c6ff0582c120041fc3f4ee7d7580593bac165ad"))
-        let verified = try LegacyReceiptValidator.validate(input)
+        let verified = try LegacyReceiptValidator.validate(
+            input, policy: LegacyReceiptPolicy(bundleIdentifier: .anyApp))
         let receipt = verified.receipt
         #expect(receipt.signatureBlob.version == 3)
         #expect(receipt.signatureBlob.signature.count == 256)
@@ -118,7 +120,8 @@ struct LegacyCorpusTests {
         "Apple legacy rule (validity-at-purchase): both leaves have expired by now",
         arguments: [LegacyCorpus.v2, LegacyCorpus.v3])
     func expiredNow(name: String) throws {
-        let policy = LegacyReceiptPolicy(validityInstant: Instant(millisecondsSince1970: 1_800_000_000_000))
+        let policy = LegacyReceiptPolicy(
+            bundleIdentifier: .anyApp, validityInstant: Instant(millisecondsSince1970: 1_800_000_000_000))
         let error = #expect(throws: VerificationError.self) {
             try LegacyReceiptValidator.validate(try LegacyCorpus.bytes(name), policy: policy)
         }
@@ -132,7 +135,7 @@ struct LegacyCorpusTests {
         for (key, index) in [("purchase-info", 40), ("signature", 1), ("signature", 100)] {
             let input = try LegacyCorpus.tampered(name, key: key) { $0[index] ^= 0x01 }
             let error = #expect(throws: VerificationError.self, "\(key)[\(index)]") {
-                try LegacyReceiptValidator.validate(input)
+                try LegacyReceiptValidator.validate(input, policy: LegacyReceiptPolicy(bundleIdentifier: .anyApp))
             }
             #expect(error?.code == "signature.invalid")
             #expect(error?.verdict == .notAuthentic)
@@ -142,7 +145,9 @@ struct LegacyCorpusTests {
     @Test("the same corpus file as plain plist text verifies too")
     func plistText() throws {
         let text = try Base64.decode(try LegacyCorpus.bytes(LegacyCorpus.v2))
-        #expect(try LegacyReceiptValidator.validate(text).receipt.signatureBlob.version == 2)
+        #expect(
+            try LegacyReceiptValidator.validate(text, policy: LegacyReceiptPolicy(bundleIdentifier: .anyApp)).receipt
+                .signatureBlob.version == 2)
     }
 
     @Test("policy: bundle id, product id, environment compared as bytes")
@@ -154,8 +159,8 @@ struct LegacyCorpusTests {
         _ = try LegacyReceiptValidator.validate(input, policy: ok)
         let cases: [(LegacyReceiptPolicy, String)] = [
             (LegacyReceiptPolicy(bundleIdentifier: "com.blendle.Trending"), "policy.bundleId"),
-            (LegacyReceiptPolicy(productIdentifier: "monthly"), "policy.productId"),
-            (LegacyReceiptPolicy(environments: ["Sandbox"]), "policy.environment"),
+            (LegacyReceiptPolicy(bundleIdentifier: .anyApp, productIdentifier: "monthly"), "policy.productId"),
+            (LegacyReceiptPolicy(bundleIdentifier: .anyApp, environments: ["Sandbox"]), "policy.environment"),
         ]
         for (policy, code) in cases {
             let error = #expect(throws: VerificationError.self) {
@@ -195,7 +200,8 @@ struct LegacyCorpusTests {
 
     @Test("verifyReceipt JSON: status 0, purchase-info keys with _ in file order, string values")
     func json() throws {
-        let verified = try LegacyReceiptValidator.validate(try LegacyCorpus.bytes(LegacyCorpus.v2))
+        let verified = try LegacyReceiptValidator.validate(
+            try LegacyCorpus.bytes(LegacyCorpus.v2), policy: LegacyReceiptPolicy(bundleIdentifier: .anyApp))
         let document = VerifyReceiptJSON.render(verified, pretty: false)
         #expect(document.status == 0)
         #expect(

@@ -14,7 +14,11 @@ struct LegacySweepTests {
         let text = try Base64.decode(Array(try Data(contentsOf: vectors.appendingPathComponent("valid-v3.b64"))))
         let root = try VectorSuite.certificate("pki/root.der")
         let intermediate = try VectorSuite.certificate("pki/intermediate.der")
-        return (text, LegacyReceiptPolicy(anchors: TrustAnchors(certificates: [root]), intermediates: [intermediate]))
+        return (
+            text,
+            LegacyReceiptPolicy(
+                bundleIdentifier: .anyApp, anchors: TrustAnchors(certificates: [root]), intermediates: [intermediate])
+        )
     }
 
     @Test("every proper prefix of the plist text is malformed")

@@ -24,7 +24,7 @@ enum LegacyVectors {
         let anchors = document["anchors"] as? [String: String] ?? [:]
         let intermediates = document["intermediates"] as? [String: String] ?? [:]
         let root = try VectorSuite.certificate(try #require(anchors["test-root"]))
-        var policy = LegacyReceiptPolicy(anchors: TrustAnchors(certificates: [root]))
+        var policy = LegacyReceiptPolicy(bundleIdentifier: .anyApp, anchors: TrustAnchors(certificates: [root]))
         policy.intermediates = try (vector["intermediates"] as? [String] ?? []).map { name in
             try VectorSuite.certificate(try #require(intermediates[name]))
         }

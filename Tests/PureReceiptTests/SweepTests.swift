@@ -20,7 +20,7 @@ enum SweepCorpus {
 
     /// A policy that accepts `name` as it is: Apple root by default; the StoreKit certificate for Xcode ones.
     static func policy(for name: String) throws -> ReceiptPolicy {
-        var policy = ReceiptPolicy()
+        var policy = ReceiptPolicy(bundleIdentifier: .anyApp)
         if name.contains("_xcode") {
             let der = try bytes("certs/tpinappreceipt_StoreKitTestCertificate.cer")
             policy.xcodeCertificate = try Certificate(derEncoded: der)
@@ -59,7 +59,7 @@ struct SweepTests {
     func singleByteChanges() throws {
         let name = "receipts/kvitto_production-macos-xcodeapp-wwdr2008_2015.der"
         let original = try SweepCorpus.bytes(name)
-        let policy = ReceiptPolicy()
+        let policy = ReceiptPolicy(bundleIdentifier: .anyApp)
         let reference = try ReceiptValidator.validate(original, policy: policy)
         let parsed = try SignedData.parse(original)
         // Everything the signature and the chain cover, as absolute byte ranges of the input.

@@ -48,7 +48,7 @@ struct ValidationTests {
         let receipt = try SweepCorpus.bytes("receipts/" + name)
         let device = try #require(ValidationCorpus.knownDevices.first { $0.0 == name }?.1)
         #expect(device.count == 6 || device.count == 16)
-        var policy = ReceiptPolicy()
+        var policy = ReceiptPolicy(bundleIdentifier: .anyApp)
         policy.deviceIdentifier = device
         let verified = try ReceiptValidator.validate(receipt, policy: policy)
         #expect(DeviceHash.matches(receipt: verified.receipt, deviceIdentifier: device))
@@ -70,14 +70,16 @@ struct ValidationTests {
     @Test("an Xcode receipt is refused without the opt-in and accepted, flagged, with it")
     func xcodeOptIn() throws {
         let receipt = try SweepCorpus.bytes("receipts/asl-swift_xcode-app-receipt-with-transaction_2023.der")
-        #expect(throws: VerificationError.self) { try ReceiptValidator.validate(receipt) }
+        #expect(throws: VerificationError.self) {
+            try ReceiptValidator.validate(receipt, policy: ReceiptPolicy(bundleIdentifier: .anyApp))
+        }
         do {
-            _ = try ReceiptValidator.validate(receipt)
+            _ = try ReceiptValidator.validate(receipt, policy: ReceiptPolicy(bundleIdentifier: .anyApp))
         } catch {
             #expect(error.code == "chain.xcodeNotAllowed")
             #expect(error.verdict == .notAuthentic)
         }
-        var policy = ReceiptPolicy()
+        var policy = ReceiptPolicy(bundleIdentifier: .anyApp)
         policy.xcodeCertificate = try ValidationCorpus.storeKitCertificate()
         let verified = try ReceiptValidator.validate(receipt, policy: policy)
         #expect(verified.isXcodeTestReceipt)
@@ -89,7 +91,7 @@ struct ValidationTests {
     @Test("Apple receipt rule (environment-list): an opted-in Xcode receipt passes only if the list has Xcode")
     func xcodeNeedsTheEnvironmentList() throws {
         let receipt = try SweepCorpus.bytes("receipts/asl-swift_xcode-app-receipt-with-transaction_2023.der")
-        var policy = ReceiptPolicy()
+        var policy = ReceiptPolicy(bundleIdentifier: .anyApp)
         policy.xcodeCertificate = try ValidationCorpus.storeKitCertificate()
         #expect(policy.environments.contains(.xcode))
         for (environments, accepted) in [
@@ -110,7 +112,7 @@ struct ValidationTests {
     @Test("the Xcode opt-in never accepts an Apple-signed receipt through the Xcode path")
     func appleReceiptWithOptIn() throws {
         let receipt = try SweepCorpus.bytes("receipts/tpinappreceipt_production-ios-wwdrG5-sha256_2024.der")
-        var policy = ReceiptPolicy()
+        var policy = ReceiptPolicy(bundleIdentifier: .anyApp)
         policy.xcodeCertificate = try ValidationCorpus.storeKitCertificate()
         let verified = try ReceiptValidator.validate(receipt, policy: policy)
         #expect(!verified.isXcodeTestReceipt)
@@ -120,9 +122,9 @@ struct ValidationTests {
     @Test("validity is judged at the creation date by default, at the caller's instant when given")
     func validityInstant() throws {
         let receipt = try SweepCorpus.bytes("receipts/tpinappreceipt_production-ios-wwdrG5-sha256_2024.der")
-        let verified = try ReceiptValidator.validate(receipt)
+        let verified = try ReceiptValidator.validate(receipt, policy: ReceiptPolicy(bundleIdentifier: .anyApp))
         #expect(verified.validityInstant == verified.receipt.creationDate)
-        var policy = ReceiptPolicy()
+        var policy = ReceiptPolicy(bundleIdentifier: .anyApp)
         let late: Instant = try #require(Instant.parseRFC3339("2026-11-21T00:00:00Z"))
         policy.validityInstant = late
         do {
@@ -139,12 +141,14 @@ struct ValidationTests {
         let der = try SweepCorpus.bytes("receipts/revenuecat_sandbox-ios-9iap-sha1_2020.der")
         let text = try String(
             decoding: SweepCorpus.bytes("receipts/revenuecat_sandbox-ios-9iap-sha1_2020.b64"), as: UTF8.self)
-        let fromText = try ReceiptValidator.validate(base64: text)
-        let fromDER = try ReceiptValidator.validate(der)
+        let fromText = try ReceiptValidator.validate(base64: text, policy: ReceiptPolicy(bundleIdentifier: .anyApp))
+        let fromDER = try ReceiptValidator.validate(der, policy: ReceiptPolicy(bundleIdentifier: .anyApp))
         #expect(fromText.receipt.rawAttributes.count == fromDER.receipt.rawAttributes.count)
         #expect(fromText.receipt.inAppPurchases.count == 9)
         let wrapped = Data(der).base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
-        #expect(try ReceiptValidator.validate(base64: wrapped).receipt.bundleIdentifier == "com.revenuecat.sampleapp")
+        #expect(
+            try ReceiptValidator.validate(base64: wrapped, policy: ReceiptPolicy(bundleIdentifier: .anyApp)).receipt
+                .bundleIdentifier == "com.revenuecat.sampleapp")
     }
 
     @Test("checks run in order: bundle id before version before device before environment")

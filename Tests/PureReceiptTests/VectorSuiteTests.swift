@@ -101,7 +101,7 @@ struct VectorSuiteTests {
 
     /// The policy a case's `trust` and `policy` members describe (Vectors/README.md).
     static func policy(for testCase: VectorCase) throws -> ReceiptPolicy {
-        var policy = ReceiptPolicy()
+        var policy = ReceiptPolicy(bundleIdentifier: .anyApp)
         let trust: [String] = (testCase["trust"] as? [String]) ?? [(testCase["trust"] as? String) ?? "apple"]
         let anchors = VectorSuite.document["anchors"] as? [String: String] ?? [:]
         if trust.contains("test-root"), let path = anchors["test-root"] {

@@ -10,7 +10,7 @@ import Testing
 @Suite("verifyReceipt JSON: defaults of render(_:)")
 struct VerifyReceiptJSONDefaultsTests {
     static func verified(_ name: String) throws -> VerifiedReceipt {
-        var policy = ReceiptPolicy()
+        var policy = ReceiptPolicy(bundleIdentifier: .anyApp)
         policy.anchors = TrustAnchors(certificates: [try VectorSuite.certificate("pki/root.der")])
         let bytes = try Data(contentsOf: VectorSuite.directory.appendingPathComponent(name))
         return try ReceiptValidator.validate(Array(bytes), policy: policy)

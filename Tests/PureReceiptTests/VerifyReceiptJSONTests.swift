@@ -9,7 +9,8 @@ import Testing
     "verifyReceipt-compatible JSON", .enabled(if: SweepCorpus.isAvailable, "needs ../shared/corpus (absent: skipped)"))
 struct VerifyReceiptJSONTests {
     static func verified(_ name: String) throws -> VerifiedReceipt {
-        try ReceiptValidator.validate(SweepCorpus.bytes("receipts/" + name))
+        try ReceiptValidator.validate(
+            SweepCorpus.bytes("receipts/" + name), policy: ReceiptPolicy(bundleIdentifier: .anyApp))
     }
 
     static func object(_ text: String) throws -> [String: Any] {
@@ -123,7 +124,7 @@ struct VerifyReceiptJSONTests {
             (truncated, 21002, "malformed"), ([UInt8](receipt.prefix(0)), 21002, "malformed"),
         ] {
             do {
-                _ = try ReceiptValidator.validate(input)
+                _ = try ReceiptValidator.validate(input, policy: ReceiptPolicy(bundleIdentifier: .anyApp))
                 Issue.record("accepted")
             } catch {
                 let object = try Self.object(VerifyReceiptJSON.render(error).text)
@@ -136,7 +137,7 @@ struct VerifyReceiptJSONTests {
         var tampered = receipt
         tampered[tampered.count - 10] ^= 0x01  // inside the signature
         do {
-            _ = try ReceiptValidator.validate(tampered)
+            _ = try ReceiptValidator.validate(tampered, policy: ReceiptPolicy(bundleIdentifier: .anyApp))
             Issue.record("accepted")
         } catch {
             let object = try Self.object(VerifyReceiptJSON.render(error).text)

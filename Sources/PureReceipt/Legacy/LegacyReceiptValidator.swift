@@ -30,16 +30,19 @@ public struct LegacyReceiptPolicy: Sendable {
     /// for any. The key is outside the signature: use it to route, never to decide.
     public var environments: [String]?
 
-    /// A policy; every requirement defaults to none, the trust to Apple's built-in certificates.
+    /// A policy for the app `bundleIdentifier` (`bid`; required: write `.anyApp` only in a tool that
+    /// inspects any app's receipts); every other requirement defaults to none, the trust to Apple's
+    /// built-in certificates.
     public init(
+        bundleIdentifier: BundleIdentifierRequirement,
         anchors: TrustAnchors = TrustAnchors(certificates: LegacyCertificates.appleIncRoot.map { [$0] } ?? []),
         intermediates: [Certificate]? = nil, validityInstant: Instant? = nil,
-        bundleIdentifier: String? = nil, productIdentifier: String? = nil, environments: [String]? = nil
+        productIdentifier: String? = nil, environments: [String]? = nil
     ) {
         self.anchors = anchors
         self.intermediates = intermediates
         self.validityInstant = validityInstant
-        self.bundleIdentifier = bundleIdentifier
+        self.bundleIdentifier = bundleIdentifier.identifier
         self.productIdentifier = productIdentifier
         self.environments = environments
     }
@@ -64,7 +67,7 @@ public struct VerifiedLegacyReceipt: Sendable {
 /// the purchase date, then the policy.
 public enum LegacyReceiptValidator {
     /// Verifies `input` (base64 text or the plist text) under `policy`.
-    public static func validate(_ input: [UInt8], policy: LegacyReceiptPolicy = LegacyReceiptPolicy())
+    public static func validate(_ input: [UInt8], policy: LegacyReceiptPolicy)
         throws(VerificationError) -> VerifiedLegacyReceipt
     {
         var none = VerifiedChainCache(capacity: 0)
@@ -75,7 +78,7 @@ public enum LegacyReceiptValidator {
     /// order; only the intermediate's signature, verified before for these certificates, is not
     /// verified again. Share one cache between tasks with `ChainCache.withCache`.
     public static func validate(
-        _ input: [UInt8], policy: LegacyReceiptPolicy = LegacyReceiptPolicy(), cache: inout VerifiedChainCache
+        _ input: [UInt8], policy: LegacyReceiptPolicy, cache: inout VerifiedChainCache
     ) throws(VerificationError) -> VerifiedLegacyReceipt {
         // 1. The envelope: the outer plist and the signature blob; nothing of purchase-info read.
         let envelope: LegacyEnvelope
@@ -119,25 +122,20 @@ public enum LegacyReceiptValidator {
         }
 
         let info = receipt.purchaseInfo
-        if let expected = policy.bundleIdentifier, !equalBytes(info.bundleIdentifier, expected) {
+        if let expected = policy.bundleIdentifier, info.bundleIdentifier?.hasSameBytes(as: expected) != true {
             throw .mismatch("policy.bundleId", "purchase-info bid", found: info.bundleIdentifier, expected: expected)
         }
-        if let expected = policy.productIdentifier, !equalBytes(info.productIdentifier, expected) {
+        if let expected = policy.productIdentifier, info.productIdentifier?.hasSameBytes(as: expected) != true {
             throw .mismatch(
                 "policy.productId", "purchase-info product-id", found: info.productIdentifier, expected: expected)
         }
         // The environment key is outside the signed bytes: a check for routing, not for trust.
-        if let accepted = policy.environments, !accepted.contains(where: { equalBytes(receipt.environmentName, $0) }) {
+        if let accepted = policy.environments, !accepted.contains(where: receipt.environmentName.hasSameBytes) {
             throw .mismatch(
                 "policy.environment", "environment (outer plist, unsigned)", found: receipt.environmentName,
                 expected: accepted.joined(separator: "\" or \""))
         }
         return VerifiedLegacyReceipt(receipt: receipt, chain: chain, validityInstant: instant)
-    }
-
-    /// Byte equality: "é" precomposed and decomposed are different identifiers.
-    static func equalBytes(_ a: String?, _ b: String) -> Bool {
-        a.map { $0.utf8.elementsEqual(b.utf8) } ?? false
     }
 
     static func malformed(_ error: LegacyReceiptError) -> VerificationError {

@@ -68,11 +68,3 @@ extension InAppPurchase {
         originalTransactionIdentifier ?? transactionIdentifier
     }
 }
-
-extension String {
-    /// True when both strings have the same UTF-8 bytes (`==` would also equate canonically
-    /// equivalent strings, e.g. NFC and NFD forms, or U+212A KELVIN SIGN and "K").
-    func hasSameBytes(as other: String) -> Bool {
-        utf8.elementsEqual(other.utf8)
-    }
-}

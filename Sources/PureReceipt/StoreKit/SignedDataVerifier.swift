@@ -160,14 +160,14 @@ public enum SignedDataVerifier {
                     .xcodeNotAllowed, at: 0, "Xcode-signed data names environment \(claimed.displayEscaped): forged"))
         }
         // Apple JWS rule (environment): the data names the policy's environment.
-        guard let environment, environment.utf8.elementsEqual(policy.environment.rawValue.utf8) else {
+        guard let environment, environment.hasSameBytes(as: policy.environment.rawValue) else {
             throw .mismatch(
                 "signedData.environment", "environment", found: environment, expected: policy.environment.rawValue)
         }
         let bundleId = named.bundleId
         let appAppleId = named.appAppleId
         // Apple JWS rule (bundle-id): the bundle id equals the app's, byte for byte.
-        guard let bundleId, bundleId.utf8.elementsEqual(policy.bundleId.utf8) else {
+        guard let bundleId, bundleId.hasSameBytes(as: policy.bundleId) else {
             throw .mismatch("signedData.bundleId", "bundleId", found: bundleId, expected: policy.bundleId)
         }
         // Apple JWS rule (app-apple-id): a Production policy names the app's Apple id, and data that

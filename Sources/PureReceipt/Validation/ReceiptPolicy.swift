@@ -30,20 +30,51 @@ public struct ReceiptPolicy: Sendable {
     /// accepts Xcode receipts; a list without `.xcode` refuses them even with the opt-in).
     public var environments: Set<ReceiptEnvironment>
 
-    /// A policy; every requirement defaults to none, the trust to the built-in Apple Inc. Root CA.
+    /// A policy for the app `bundleIdentifier` (required: write `.anyApp` only in a tool that
+    /// inspects any app's receipts); every other requirement defaults to none, the trust to the
+    /// built-in Apple Inc. Root CA.
     public init(
-        anchors: TrustAnchors = .appleIncRoot, xcodeCertificate: Certificate? = nil,
-        validityInstant: Instant? = nil, currentTime: Instant? = nil,
-        bundleIdentifier: String? = nil, bundleVersion: String? = nil, deviceIdentifier: [UInt8]? = nil,
+        bundleIdentifier: BundleIdentifierRequirement, anchors: TrustAnchors = .appleIncRoot,
+        xcodeCertificate: Certificate? = nil, validityInstant: Instant? = nil, currentTime: Instant? = nil,
+        bundleVersion: String? = nil, deviceIdentifier: [UInt8]? = nil,
         environments: Set<ReceiptEnvironment> = ReceiptEnvironment.apple.union([.xcode])
     ) {
         self.anchors = anchors
         self.xcodeCertificate = xcodeCertificate
         self.validityInstant = validityInstant
         self.currentTime = currentTime
-        self.bundleIdentifier = bundleIdentifier
+        self.bundleIdentifier = bundleIdentifier.identifier
         self.bundleVersion = bundleVersion
         self.deviceIdentifier = deviceIdentifier
         self.environments = environments
     }
+}
+
+extension String {
+    /// True when both strings have the same UTF-8 bytes (`==` would also equate canonically
+    /// equivalent strings, e.g. NFC and NFD forms, or U+212A KELVIN SIGN and "K"): how every policy
+    /// compares what the data names with what the caller expects.
+    func hasSameBytes(as other: String) -> Bool {
+        utf8.elementsEqual(other.utf8)
+    }
+}
+
+/// Which app's data a policy accepts: a bundle identifier, compared byte for byte, or — written out,
+/// for tools that inspect any app's data — `.anyApp`. A required argument of every policy, so that
+/// no call can leave the comparison out by accident.
+public struct BundleIdentifierRequirement: Sendable, Equatable, ExpressibleByStringLiteral {
+    /// The identifier required, or nil for `.anyApp`.
+    public let identifier: String?
+
+    /// Data of the app `identifier` only.
+    public init(_ identifier: String) { self.identifier = identifier }
+
+    /// Data of the app named by the literal only.
+    public init(stringLiteral identifier: String) { self.identifier = identifier }
+
+    private init(any: Void) { identifier = nil }
+
+    /// Data of any app: the bundle identifier is not compared. For inspection tools only; an app or a
+    /// server names its own bundle identifier.
+    public static let anyApp = BundleIdentifierRequirement(any: ())
 }

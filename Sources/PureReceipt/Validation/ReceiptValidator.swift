@@ -36,7 +36,7 @@ public struct VerifiedReceipt: Sendable {
 /// Verifies App Store receipts.
 public enum ReceiptValidator {
     /// Verifies `input` (DER/BER bytes or base64 text) under `policy`.
-    public static func validate(_ input: [UInt8], policy: ReceiptPolicy = ReceiptPolicy())
+    public static func validate(_ input: [UInt8], policy: ReceiptPolicy)
         throws(VerificationError) -> VerifiedReceipt
     {
         var none = VerifiedChainCache(capacity: 0)
@@ -49,7 +49,7 @@ public enum ReceiptValidator {
     /// verified again. The receipt's own signature and every other check run on every call; Xcode
     /// paths are never remembered. Share one cache between tasks with `ChainCache.withCache`.
     public static func validate(
-        _ input: [UInt8], policy: ReceiptPolicy = ReceiptPolicy(), cache: inout VerifiedChainCache
+        _ input: [UInt8], policy: ReceiptPolicy, cache: inout VerifiedChainCache
     ) throws(VerificationError) -> VerifiedReceipt {
         let signedData = try envelope(input)
         var signer = try trustedSigner(signedData, policy, cache: &cache)
@@ -201,7 +201,7 @@ public enum ReceiptValidator {
     }
 
     /// Verifies base64 text as servers receive it.
-    public static func validate(base64 text: String, policy: ReceiptPolicy = ReceiptPolicy())
+    public static func validate(base64 text: String, policy: ReceiptPolicy)
         throws(VerificationError) -> VerifiedReceipt
     {
         try validate(Array(text.utf8), policy: policy)

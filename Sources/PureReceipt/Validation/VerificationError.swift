@@ -24,7 +24,6 @@ public struct VerificationError: Error, Sendable, Equatable, CustomStringConvert
 
     /// What failed, as the layer that found it reported it; rendered only by `message`.
     enum Detail: Sendable {
-        case der(DERError)
         case cms(CMSError)
         case x509(X509Error)
         case jws(JWSError)
@@ -60,7 +59,6 @@ public struct VerificationError: Error, Sendable, Equatable, CustomStringConvert
     /// What failed and where, for people: built now, from the failing layer's error.
     public var message: String {
         switch detail {
-        case .der(let error): return error.description
         case .cms(let error): return error.description
         case .x509(let error): return error.description
         case .jws(let error): return error.description
@@ -96,10 +94,6 @@ public struct VerificationError: Error, Sendable, Equatable, CustomStringConvert
         case .notAuthentic: return 21003
         case .policyFailed: return code == "policy.receiptExpired" ? 21010 : 21003
         }
-    }
-
-    static func from(_ error: DERError) -> VerificationError {
-        VerificationError(.malformed, code: error.code, .der(error), offset: error.offset)
     }
 
     static func from(_ error: CMSError) -> VerificationError {

@@ -49,7 +49,7 @@ let hostileCases: [BenchCase] = {
 private func rejectCase(_ name: String) -> BenchCase {
     BenchCase(name: name, bytes: 0) { fixtures in
         let receipt = try fixtures.bytes(forgedFile)
-        let policy = ReceiptPolicy()
+        let policy = ReceiptPolicy(bundleIdentifier: .anyApp)
         // Fails setup (not the timed loop) unless the fixture is refused as not authentic.
         do {
             _ = try ReceiptValidator.validate(receipt, policy: policy)
@@ -66,7 +66,7 @@ private func rejectCase(_ name: String) -> BenchCase {
 private func refusalCase(_ name: String, file: String, bytes: Int) -> BenchCase {
     BenchCase(name: name, bytes: bytes) { fixtures in
         let receipt = try fixtures.bytes(file)
-        var policy = ReceiptPolicy()
+        var policy = ReceiptPolicy(bundleIdentifier: .anyApp)
         policy.anchors = try fixtureAnchors(fixtures)
         let start = nowNanoseconds()
         do {

@@ -19,7 +19,8 @@ private func legacyPolicy(_ fixtures: Fixtures) throws -> LegacyReceiptPolicy {
     let root = try Certificate(derEncoded: try vectorBytes(fixtures, "legacy-root.der", "pki/root.der"))
     let itunes = try Certificate(derEncoded: try vectorBytes(fixtures, "legacy-itunes-ca.der", "legacy/itunes-ca.der"))
     let wwdr = try Certificate(derEncoded: try vectorBytes(fixtures, "legacy-intermediate.der", "pki/intermediate.der"))
-    return LegacyReceiptPolicy(anchors: TrustAnchors(certificates: [root]), intermediates: [itunes, wwdr])
+    return LegacyReceiptPolicy(
+        bundleIdentifier: .anyApp, anchors: TrustAnchors(certificates: [root]), intermediates: [itunes, wwdr])
 }
 
 private func verifyCase(_ version: Int) -> BenchCase {

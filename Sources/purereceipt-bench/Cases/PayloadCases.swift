@@ -21,7 +21,9 @@ func fixturePolicy(_ fixtures: Fixtures, receipt: [UInt8]) throws -> ReceiptPoli
     if let expiration = parsed.receipt.expirationDate {
         current = Instant(millisecondsSince1970: expiration.millisecondsSince1970 - 1000)
     }
-    return ReceiptPolicy(anchors: try fixtureAnchors(fixtures), validityInstant: validity, currentTime: current)
+    return ReceiptPolicy(
+        bundleIdentifier: .anyApp, anchors: try fixtureAnchors(fixtures), validityInstant: validity,
+        currentTime: current)
 }
 
 private func payloadCase(_ suffix: String, _ file: String) -> BenchCase {

@@ -28,9 +28,8 @@ struct AppSide {
 
         // The app receipt. Hard-code the bundle id and version; the device identifier is
         // identifierForVendor's 16 bytes (here the one the test receipt was made for).
-        var policy = ReceiptPolicy()
+        var policy = ReceiptPolicy(bundleIdentifier: "com.example.pureapp")
         policy.anchors = TrustAnchors(certificates: [try Certificate(derEncoded: try bytes("pki/root.der"))])
-        policy.bundleIdentifier = "com.example.pureapp"
         policy.bundleVersion = "42"
         policy.deviceIdentifier = [
             0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef, 0xfe, 0xdc, 0xba, 0x98, 0x76, 0x54, 0x32, 0x10,

@@ -62,9 +62,9 @@ struct ServerSide {
         let root = try certificate("pki/root.der")
         var receipt = ReceiptPolicy(bundleIdentifier: "com.example.pureapp")  // no device id on a server
         receipt.anchors = TrustAnchors(certificates: [root])
-        var legacy = LegacyReceiptPolicy(anchors: TrustAnchors(certificates: [root]))
+        var legacy = LegacyReceiptPolicy(
+            bundleIdentifier: "com.example.pureapp", anchors: TrustAnchors(certificates: [root]))
         legacy.intermediates = [try certificate("legacy/itunes-ca.der"), try certificate("pki/intermediate.der")]
-        legacy.bundleIdentifier = "com.example.pureapp"
         let policies = Policies(
             receipt: receipt,
             notification: SignedDataPolicy(
