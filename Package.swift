@@ -1,7 +1,8 @@
 // swift-tools-version: 6.2
 //
 // PureReceipt: parse and verify Apple App Store receipts in pure Swift.
-// No package dependencies. Library targets import only the Swift standard library.
+// No package dependencies. Library targets import only the Swift standard library, except the
+// opt-in Foundation interop product (PureReceiptFoundation), the one target that imports Foundation.
 
 import PackageDescription
 
@@ -21,6 +22,8 @@ let package = Package(
     platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
     products: [
         .library(name: "PureReceipt", targets: ["PureReceipt"]),
+        // Opt-in: Date, Data and UUID conveniences over PureReceipt, for code that uses Foundation.
+        .library(name: "PureReceiptFoundation", targets: ["PureReceiptFoundation"]),
         .executable(name: "purereceipt", targets: ["purereceipt"]),
         .executable(name: "purereceipt-bench", targets: ["purereceipt-bench"]),
     ],
@@ -33,6 +36,9 @@ let package = Package(
         .target(
             name: "PureReceipt", dependencies: ["PureDER", "PureJSON", "PureCrypto", "PureX509"],
             swiftSettings: librarySettings),
+        // The one library target that imports Foundation (.ci/check-imports).
+        .target(
+            name: "PureReceiptFoundation", dependencies: ["PureReceipt"], swiftSettings: librarySettings),
 
         // Tools: never part of the library product.
         .executableTarget(name: "purereceipt", dependencies: ["PureReceipt"]),
@@ -51,6 +57,7 @@ let package = Package(
         .testTarget(name: "PureCryptoTests", dependencies: ["PureCrypto", "PureDER"]),
         .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "PureReceipt", "PureCrypto", "PureDER"]),
         .testTarget(name: "PureReceiptTests", dependencies: ["PureReceipt", "PureX509", "PureCrypto", "PureDER"]),
+        .testTarget(name: "PureReceiptFoundationTests", dependencies: ["PureReceiptFoundation", "PureReceipt"]),
         .testTarget(name: "PurereceiptCLITests", dependencies: ["purereceipt"]),
         .testTarget(name: "PureReceiptFuzzingTests", dependencies: ["PureReceiptFuzzing"]),
     ]

@@ -44,6 +44,7 @@ public struct LegacyTransactionReceipt: Sendable {
             entries: try OpenStepPlistParser.dictionary(purchaseInfoBytes, part: "purchase-info"))
     }
 
+    /// Whether `input`, after white space, starts with `{`: the plist text form rather than base64.
     public static func isPlistText(_ input: [UInt8]) -> Bool {
         input.first { !OpenStepPlistParser.isWhiteSpace($0) } == 0x7B
     }

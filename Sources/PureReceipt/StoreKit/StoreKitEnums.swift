@@ -34,6 +34,11 @@ where Known.RawValue: Sendable & Hashable {
     }
 }
 
+extension StoreKitValue: CustomStringConvertible where Known.RawValue: CustomStringConvertible {
+    /// The raw value as Apple wrote it, known or not: `PURCHASED`, `Auto-Renewable Subscription`, `1`.
+    public var description: String { rawValue.description }
+}
+
 /// `type` of a transaction.
 public enum ProductType: String, Sendable, Hashable {
     /// An auto-renewable subscription.
