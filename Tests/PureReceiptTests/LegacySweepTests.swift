@@ -37,30 +37,30 @@ struct LegacySweepTests {
         "Apple legacy rule (signed-bytes): one bit changed in purchase-info or the signature blob (its first and last 16 octets and every 32nd)"
     )
     func bitFlips() throws {
-        try Self.bitFlips(every: 32)
+        for key in ["purchase-info", "signature"] { try Self.bitFlips(key, every: 32) }
     }
 
-    @Test("one bit changed anywhere in purchase-info or the signature blob", .fullTests)
-    func fullBitFlips() throws {
-        try Self.bitFlips(every: 1)
+    @Test(
+        "one bit changed anywhere in purchase-info or the signature blob", .fullTests,
+        arguments: ["purchase-info", "signature"])
+    func fullBitFlips(key: String) throws {
+        try Self.bitFlips(key, every: 1)
     }
 
-    /// Flips a bit in the first and last 16 octets of each blob and in every `stride`-th octet (every
-    /// octet with a stride of 1).
-    static func bitFlips(every stride: Int) throws {
+    /// Flips a bit in the first and last 16 octets of the blob under `key` and in every `stride`-th
+    /// octet (every octet with a stride of 1).
+    static func bitFlips(_ key: String, every stride: Int) throws {
         let (text, policy) = try Self.fixture()
         let receipt = try LegacyTransactionReceipt(text)
         let string = String(decoding: text, as: UTF8.self)
-        for key in ["purchase-info", "signature"] {
-            let value = try #require(receipt.value(key))
-            let decoded = try Base64.decode(value)
-            for index in decoded.indices where index % stride == 0 || index < 16 || index >= decoded.count - 16 {
-                var changed = decoded
-                changed[index] ^= 0x10
-                let input = Array(string.replacingOccurrences(of: value, with: Base64.encode(changed)).utf8)
-                #expect(throws: VerificationError.self, "\(key)[\(index)]") {
-                    try LegacyReceiptValidator.validate(input, policy: policy)
-                }
+        let value = try #require(receipt.value(key))
+        let decoded = try Base64.decode(value)
+        for index in decoded.indices where index % stride == 0 || index < 16 || index >= decoded.count - 16 {
+            var changed = decoded
+            changed[index] ^= 0x10
+            let input = Array(string.replacingOccurrences(of: value, with: Base64.encode(changed)).utf8)
+            #expect(throws: VerificationError.self, "\(key)[\(index)]") {
+                try LegacyReceiptValidator.validate(input, policy: policy)
             }
         }
     }
