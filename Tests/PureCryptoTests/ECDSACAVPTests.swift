@@ -9,10 +9,10 @@ import Testing
 @Suite("NIST CAVP ECDSA SigVer P-256/P-384")
 struct ECDSACAVPTests {
     @Test(
-        "FIPS 186-5 §6.4.2: CAVP SigVer P-256/P-384 with SHA-2, 120 cases (a sample: every 4th and the first of each kind)"
+        "FIPS 186-5 §6.4.2: CAVP SigVer P-256/P-384 with SHA-2, 120 cases (a sample: every 8th and the first of each kind)"
     )
     func sigVer() throws {
-        try Self.sigVer(every: 4)
+        try Self.sigVer(every: 8)
     }
 
     @Test("CAVP SigVer P-256/P-384 with SHA-2, every one of the 120 cases", .fullTests)

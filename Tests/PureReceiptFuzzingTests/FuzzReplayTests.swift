@@ -33,9 +33,9 @@ struct FuzzReplayTests {
         #expect(FuzzTargets.entryPoint(named: "nope") == nil)
     }
 
-    @Test("Seeds replay without a trap (every 8th seed)", arguments: FuzzTargets.names)
+    @Test("Seeds replay without a trap (every 16th seed)", arguments: FuzzTargets.names)
     func seeds(target: String) throws {
-        try Self.replaySeeds(target: target, every: 8)
+        try Self.replaySeeds(target: target, every: 16)
     }
 
     @Test("Every seed replays without a trap", .fullTests, arguments: FuzzTargets.names)
