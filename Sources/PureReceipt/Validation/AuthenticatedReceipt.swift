@@ -13,6 +13,8 @@ import PureX509
 struct AuthenticatedReceipt {
     let signedData: VerifiedSignedData
     let validityInstant: Instant
+    /// Where the facts the policy reads lie in the authenticated payload.
+    let scan: PayloadScan
     /// True when the signer is the caller's Xcode StoreKit-testing certificate.
     let viaXcode: Bool
 }
@@ -24,14 +26,15 @@ extension ReceiptValidator {
         do { return try SignedData.parse(bytes) } catch { throw .from(error) }
     }
 
-    /// Step 4 begins: the creation date (attribute 12) of the payload, whose signature verified.
-    static func scanCreationDate(_ signedData: SignedData) throws(VerificationError) -> Instant {
+    /// Step 4 begins: the payload, whose signature verified, scanned for the facts verification
+    /// reads (PayloadScan.swift), its creation date (attribute 12) decoded.
+    static func scanPayload(_ signedData: SignedData) throws(VerificationError) -> PayloadScan {
         do {
             return try onPayload(signedData.content) { (bytes, range) throws(ReceiptError) in
                 try PayloadScan(bytes, range: range)
-            }.creationDate
+            }
         } catch {
-            // The scan names attribute 12 first; the decoder names the first malformed attribute.
+            // The scan names a fact first; the decoder names the first malformed attribute.
             throw ReceiptValidator.malformedPayload(signedData) ?? .from(error)
         }
     }

@@ -10,19 +10,41 @@ import PureCrypto
 public enum DeviceHash {
     /// The hash a receipt for `deviceIdentifier` must carry, or nil when attribute 4 or 2 is absent.
     public static func expected(receipt: AppReceipt, deviceIdentifier: [UInt8]) -> [UInt8]? {
-        guard !receipt.opaqueValue.isEmpty, !receipt.bundleIdentifierData.isEmpty else { return nil }
-        // Apple receipt rule (device-hash): SHA-1(device identifier ‖ attribute 4 ‖ attribute 2's whole
-        // DER TLV) is attribute 5, SHA-1 even in SHA-256-signed receipts.
-        var sha1 = SHA1()
-        sha1.update(deviceIdentifier)
-        sha1.update(receipt.opaqueValue)
-        sha1.update(receipt.bundleIdentifierData)
-        return sha1.finalize()
+        expected(
+            deviceIdentifier: deviceIdentifier, opaqueValue: receipt.opaqueValue,
+            bundleIdentifierTLV: receipt.bundleIdentifierData)
     }
 
     /// True when attribute 5 equals SHA-1(device ‖ attribute 4 ‖ attribute 2), compared in constant time.
     public static func matches(receipt: AppReceipt, deviceIdentifier: [UInt8]) -> Bool {
-        guard let expected = expected(receipt: receipt, deviceIdentifier: deviceIdentifier) else { return false }
-        return constantTimeEqual(expected, Array(receipt.sha1Hash))
+        matches(
+            deviceIdentifier: deviceIdentifier, opaqueValue: receipt.opaqueValue,
+            bundleIdentifierTLV: receipt.bundleIdentifierData, hash: receipt.sha1Hash)
+    }
+
+    static func expected(
+        deviceIdentifier: [UInt8], opaqueValue: ArraySlice<UInt8>, bundleIdentifierTLV: ArraySlice<UInt8>
+    )
+        -> [UInt8]?
+    {
+        guard !opaqueValue.isEmpty, !bundleIdentifierTLV.isEmpty else { return nil }
+        // Apple receipt rule (device-hash): SHA-1(device identifier ‖ attribute 4 ‖ attribute 2's whole
+        // DER TLV) is attribute 5, SHA-1 even in SHA-256-signed receipts.
+        var sha1 = SHA1()
+        sha1.update(deviceIdentifier)
+        sha1.update(opaqueValue)
+        sha1.update(bundleIdentifierTLV)
+        return sha1.finalize()
+    }
+
+    static func matches(
+        deviceIdentifier: [UInt8], opaqueValue: ArraySlice<UInt8>, bundleIdentifierTLV: ArraySlice<UInt8>,
+        hash: ArraySlice<UInt8>
+    ) -> Bool {
+        guard
+            let expected = expected(
+                deviceIdentifier: deviceIdentifier, opaqueValue: opaqueValue, bundleIdentifierTLV: bundleIdentifierTLV)
+        else { return false }
+        return constantTimeEqual(expected, Array(hash))
     }
 }

@@ -9,7 +9,8 @@
 //   3. the CMS signature over the payload;
 //   4. the creation date (attribute 12) read from the now authenticated payload, and every check of
 //      the path at it (or at the caller's instant): validity, CA constraints, markers, key sizes;
-//   5. the payload decoded; 6. bundle identifier, 7. bundle version, 8. device hash;
+//   5. the payload decoded into the model (presentation); then, from the facts the trusted scan
+//      read (PayloadScan.swift): 6. bundle identifier, 7. bundle version, 8. device hash;
 //   9. environment, 10. VPP expiration.
 // A receipt that is both forged and malformed is therefore not authentic: nothing is decoded from
 // content whose signature has not verified.
@@ -101,16 +102,17 @@ public enum ReceiptValidator {
         // Apple receipt rule (authenticate-first): no value of the payload is read before the
         // signer's path of certificate signatures and the signature over the payload hold.
         // RFC 5652 §5.6: the recipient verifies the signature "to determine whether the content was altered".
-        let creationDate = try scanCreationDate(signedData)
+        let scan = try scanPayload(signedData)
         // Apple receipt rule (validity-at-creation-date): certificates are judged at the signed creation
         // date (attribute 12): leaves expire within two years and receipts are not re-signed.
-        let instant = policy.validityInstant ?? creationDate
+        let instant = policy.validityInstant ?? scan.creationDate
         let chain: [Certificate]
         do { chain = try SignedData.chain(&signer, at: instant.derTime) } catch { throw .from(error) }
         var viaXcode = false
         if signer.rules.pinnedSelfSigned != nil { viaXcode = true }
         return AuthenticatedReceipt(
-            signedData: signedData.verified(by: signerInfo, chain: chain), validityInstant: instant, viaXcode: viaXcode)
+            signedData: signedData.verified(by: signerInfo, chain: chain), validityInstant: instant, scan: scan,
+            viaXcode: viaXcode)
     }
 
     /// Steps 5 to 10, on an authenticated receipt.
@@ -121,20 +123,28 @@ public enum ReceiptValidator {
         let viaXcode = authenticated.viaXcode
         let instant = authenticated.validityInstant
 
-        // 5. The payload, decoded only now that a trusted key signed it.
+        // 5. The model, decoded only now that a trusted key signed it (presentation: no check below
+        // reads it; a malformed payload is reported with the decoder's first error).
         let receipt = try decodePayload(verified.contentSegments)
+        // The facts the checks read, decoded by the trusted scan.
+        let facts: ReceiptFacts
+        do { facts = try authenticated.scan.facts() } catch { throw .from(error) }
 
         // 6–8. The app and the device.
-        try checkBundle(receipt, policy)
+        try checkBundle(facts, policy)
         // Apple receipt rule (device-hash): checked only when the caller passes the device identifier.
-        if let device = policy.deviceIdentifier, !DeviceHash.matches(receipt: receipt, deviceIdentifier: device) {
+        if let device = policy.deviceIdentifier,
+            !DeviceHash.matches(
+                deviceIdentifier: device, opaqueValue: facts.opaqueValue,
+                bundleIdentifierTLV: facts.bundleIdentifierTLV, hash: facts.sha1Hash)
+        {
             throw .policy("policy.deviceHash", "receipt hash (attribute 5) does not match this device")
         }
 
         // 9. Environment: in the caller's list; Xcode only through the opt-in, and an opt-in receipt
         // only as Xcode (the StoreKit testing key is public, so it can sign any environment).
         // Apple receipt rule (xcode-opt-in): an opt-in receipt is accepted only as environment Xcode.
-        let environment = receipt.environment ?? .other("")
+        let environment = ReceiptEnvironment(rawValue: facts.environment ?? "")
         if viaXcode && environment != .xcode {
             // The StoreKit-testing key is public: such a receipt claiming another environment is forged.
             throw VerificationError(
@@ -155,7 +165,7 @@ public enum ReceiptValidator {
 
         // 10. VPP expiration (attribute 21), against the caller's clock or the validity instant.
         // Apple receipt rule (vpp-expiration): a VPP receipt (attribute 21) is refused after it expires.
-        if !viaXcode, let expiration = receipt.expirationDate, expiration <= (policy.currentTime ?? instant) {
+        if !viaXcode, let expiration = facts.expirationDate, expiration <= (policy.currentTime ?? instant) {
             throw .policy("policy.receiptExpired", "receipt expired at \(expiration) (attribute 21)")
         }
         return VerifiedReceipt(
@@ -186,7 +196,7 @@ public enum ReceiptValidator {
     }
 
     /// Steps 4 and 5: the bundle identifier and version.
-    static func checkBundle(_ receipt: AppReceipt, _ policy: ReceiptPolicy) throws(VerificationError) {
+    static func checkBundle(_ receipt: ReceiptFacts, _ policy: ReceiptPolicy) throws(VerificationError) {
         // Apple receipt rule (bundle-binding): bundle identifier (2), then version (3), equal the
         // caller's hard-coded values, compared exactly: as UTF-8 bytes, never Unicode-equivalent.
         if let expected = policy.bundleIdentifier, !receipt.bundleIdentifier.hasSameBytes(as: expected) {
