@@ -11,7 +11,7 @@
 public import PureDER
 
 /// Why a certificate was refused or a chain could not be verified.
-public struct X509Error: Error, Sendable, CustomStringConvertible {
+public struct X509Error: Error, Sendable {
     /// What went wrong. Codes in the comments are what `code` returns.
     public enum Kind: Sendable {
         /// The DER is malformed (or a value breaks an RFC 5280 structural rule); see the DER error's
@@ -67,9 +67,6 @@ public struct X509Error: Error, Sendable, CustomStringConvertible {
     /// The subject of the certificate concerned (nil when none is), as encoded.
     public let subject: DistinguishedName?
 
-    /// The subject of the certificate concerned, rendered for a message (bounded; nil when none is).
-    public var certificate: String? { subject?.description }
-
     /// An error of `kind`, naming the certificate by its subject when known.
     public init(_ kind: Kind, certificate subject: DistinguishedName? = nil) {
         self.kind = kind
@@ -114,36 +111,6 @@ public struct X509Error: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
-        let what: String
-        switch kind {
-        case .encoding(let error): what = "malformed certificate: \(error)"
-        case .unsupportedVersion: what = "certificate version not supported (only v1 and v3)"
-        case .algorithmMismatch: what = "signatureAlgorithm differs from TBSCertificate.signature"
-        case .unsupportedSignatureAlgorithm(let oid): what = "signature algorithm \(oid) not supported"
-        case .unsupportedPublicKey(let detail): what = "public key not supported: \(detail)"
-        case .badPublicKey(let detail): what = "invalid public key: \(detail)"
-        case .duplicateExtension(let oid): what = "extension \(oid) appears twice"
-        case .badExtension(let oid): what = "extension \(oid) is malformed"
-        case .signerNotFound: what = "signing certificate not found"
-        case .untrusted: what = "no path to a trust anchor"
-        case .certificateExpired: what = "certificate not valid at the verification time"
-        case .leafMarkerMissing: what = "leaf lacks the Apple receipt-signing extension 1.2.840.113635.100.6.11.1"
-        case .intermediateMarkerMissing: what = "intermediate lacks the Apple WWDR extension 1.2.840.113635.100.6.2.1"
-        case .notCA: what = "issuing certificate is not allowed to act as a CA"
-        case .unknownCriticalExtension(let oid): what = "unknown critical extension \(oid)"
-        case .keyTooSmall: what = "RSA key smaller than the policy minimum"
-        case .chainTooLong: what = "certificate chain too long"
-        case .chainTooShort:
-            what =
-                "path too short: the Apple policy needs leaf → WWDR intermediate → root; the anchor is the intermediate"
-        case .badSignature: what = "signature does not verify"
-        case .xcodeNotAllowed: what = "self-signed (Xcode StoreKit testing) signer not accepted by the Apple policy"
-        case .keyUsageNotAllowed: what = "leaf keyUsage does not include digitalSignature"
-        }
-        guard let certificate else { return what }
-        return "\(what) [certificate: \(certificate)]"
-    }
 }
 
 /// Runs a PureDER read and reports its failure as an X509 encoding error.

@@ -20,6 +20,14 @@ private func receipt(bundleID: String, version: String, _ records: [[UInt8]] = [
             ] + records, except: [2, 3]))
 }
 
+/// The facts the validator compares, read by the trusted scan of the same payload.
+private func facts(bundleID: String, version: String) throws -> ReceiptFacts {
+    let payload = SyntheticReceipt.payload(
+        adding: [DERBuilder.attribute(2, DERBuilder.utf8(bundleID)), DERBuilder.attribute(3, DERBuilder.utf8(version))],
+        except: [2, 3])
+    return try PayloadScan(payload, range: 0..<payload.count).facts()
+}
+
 @Suite("Exact identifier comparison")
 struct ExactBytesTests {
     @Test("the pairs are equal for Swift's == and differ in bytes")
@@ -34,7 +42,7 @@ struct ExactBytesTests {
     @Test("Apple receipt rule (bundle-binding): bundle id and version compare UTF-8 bytes, not Unicode equivalence")
     func bundleBindingIsBytewise() throws {
         for (inReceipt, expected) in equivalentPairs {
-            let r = try receipt(bundleID: inReceipt, version: inReceipt)
+            let r = try facts(bundleID: inReceipt, version: inReceipt)
             var policy = ReceiptPolicy(bundleIdentifier: .anyApp)
             policy.bundleIdentifier = expected
             #expect(throws: VerificationError.self) { try ReceiptValidator.checkBundle(r, policy) }

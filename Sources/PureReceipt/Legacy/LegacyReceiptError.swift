@@ -4,7 +4,7 @@
 public import PureX509
 
 /// A structural failure of a legacy transaction receipt. Every case is a `malformed` verdict.
-public struct LegacyReceiptError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct LegacyReceiptError: Error, Sendable, Equatable {
     /// What is wrong with the receipt.
     public enum Kind: Sendable {
         /// Input larger than `Limits.maxLegacyReceiptBytes`.
@@ -85,19 +85,4 @@ public struct LegacyReceiptError: Error, Sendable, Equatable, CustomStringConver
         }
     }
 
-    public var description: String {
-        let what: String
-        switch kind {
-        case .syntax(let expected): what = "expected \(expected)"
-        case .duplicateKey(let key): what = "duplicate key \"\(key)\""
-        case .missingKey(let key): what = "missing key \"\(key)\""
-        case .base64(let error): what = "bad base64 (\(error))"
-        case .unknownVersion(let v): what = "unknown signature version \(v)"
-        case .signatureLengthMismatch(let v): what = "signature length does not match version \(v)"
-        case .certificate(let error): what = "certificate: \(error)"
-        case .date(let key): what = "date \"\(key)\" absent or not in Apple's format"
-        default: what = code
-        }
-        return "\(part) at byte \(offset): \(what)"
-    }
 }

@@ -11,7 +11,7 @@ import PureJSON
 import PureX509
 
 /// Why an input was not accepted.
-public struct VerificationError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct VerificationError: Error, Sendable, Equatable {
     /// The three classes of failure, in the order checks run.
     public enum Verdict: String, Sendable {
         /// Not a well-formed input (encoding, envelope, payload, limits).
@@ -55,31 +55,6 @@ public struct VerificationError: Error, Sendable, Equatable, CustomStringConvert
         self.detail = detail
         self.offset = offset
     }
-
-    /// What failed and where, for people: built now, from the failing layer's error.
-    public var message: String {
-        switch detail {
-        case .cms(let error): return error.description
-        case .x509(let error): return error.description
-        case .jws(let error): return error.description
-        case .storeKit(let error): return error.description
-        case .receipt(let error): return error.description
-        case .legacy(let error): return error.description
-        case .text(let text): return text
-        case .mismatch(let field, let found, let expected):
-            let named = found.map { "\"\(Self.bounded($0))\"" } ?? "nothing"
-            return "\(field): the input names \(named), expected \"\(Self.bounded(expected))\""
-        }
-    }
-
-    /// Text from the input, cut to `DistinguishedName.maxRendered` characters and escaped.
-    static func bounded(_ text: String) -> String {
-        let cut = text.count > DistinguishedName.maxRendered
-        return String(text.prefix(DistinguishedName.maxRendered)).displayEscaped + (cut ? "…" : "")
-    }
-
-    /// `verdict: message [code]`.
-    public var description: String { "\(verdict.rawValue): \(message) [\(code)]" }
 
     /// Equal when verdict, code and offset are.
     public static func == (lhs: VerificationError, rhs: VerificationError) -> Bool {

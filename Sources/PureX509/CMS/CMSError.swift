@@ -10,7 +10,7 @@
 public import PureDER
 
 /// Why a CMS SignedData could not be parsed or did not verify.
-public struct CMSError: Error, Sendable, CustomStringConvertible {
+public struct CMSError: Error, Sendable {
     /// What went wrong.
     public enum Kind: Sendable {
         /// The DER/BER is malformed, or a limit in `Limits` was exceeded.
@@ -89,21 +89,6 @@ public struct CMSError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
-        let location = offset.map { " at byte \($0)" } ?? ""
-        switch kind {
-        case .encoding(let error): return error.description
-        case .structure(let text): return "CMS structure: \(text)\(location)"
-        case .detachedContent: return "CMS: detached signature (no eContent)\(location)"
-        case .signerCount(let count): return "CMS: expected exactly one SignerInfo, found \(count)"
-        case .algorithmMismatch: return "CMS: digest and signature algorithms disagree\(location)"
-        case .unsupportedAlgorithm(let oid): return "CMS: unsupported algorithm \(oid)\(location)"
-        case .messageDigestMismatch: return "CMS: messageDigest attribute does not match the content\(location)"
-        case .contentTypeMismatch: return "CMS: contentType attribute does not match eContentType\(location)"
-        case .signedAttributes(let text): return "CMS signed attributes: \(text)\(location)"
-        case .chain(let error): return "\(error)"
-        }
-    }
 }
 
 /// Runs a DER-layer read and reports its failure as a `CMSError`.

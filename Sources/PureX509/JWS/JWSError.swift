@@ -6,7 +6,7 @@
 // opaque case, `jws.signatureInvalid`.
 
 /// An error found while reading or verifying a compact JWS.
-public struct JWSError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct JWSError: Error, Sendable, Equatable {
     /// What went wrong.
     public enum Kind: String, Sendable, Equatable {
         /// Not exactly three dot-separated parts.
@@ -59,27 +59,4 @@ public struct JWSError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A stable machine-readable code, e.g. `jws.algorithmNotAllowed`.
     public var code: String { kind.rawValue }
 
-    /// What was found, in words, then the detail and where: e.g. "the signature does not verify
-    /// with x5c[0]'s key", "x5c certificate chain refused (chain.untrusted)".
-    public var description: String {
-        let what: String
-        switch kind {
-        case .partCount: what = "not a compact JWS: expected three dot-separated parts"
-        case .base64: what = "not strict base64url"
-        case .headerJSON: what = "the protected header is not a strict JSON object"
-        case .headerMember: what = "header member missing or of the wrong type"
-        case .algorithmNotAllowed: what = "header alg is not ES256"
-        case .criticalHeader: what = "the header carries crit, which is never understood"
-        case .signatureLength: what = "the signature is not 64 bytes (ES256 r ‖ s)"
-        case .inputTooLarge: what = "larger than the limit"
-        case .certificate: what = "an x5c certificate does not parse"
-        case .chainShape: what = "x5c does not have the certificates Apple's data carries"
-        case .chain: what = "x5c certificate chain refused"
-        case .xcodeNotAllowed: what = "Xcode-signed data, where Apple's signature is required"
-        case .keyType: what = "the signing certificate's key is not P-256"
-        case .signatureInvalid: what = "the signature does not verify with x5c[0]'s key"
-        case .payloadJSON: what = "the payload is not a strict JSON object"
-        }
-        return what + (detail.isEmpty ? "" : " (\(detail.displayEscaped))") + (offset > 0 ? " at byte \(offset)" : "")
-    }
 }

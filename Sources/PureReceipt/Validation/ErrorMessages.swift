@@ -1,0 +1,50 @@
+// ErrorMessages: the words of the errors of this module, for people (presentation: verdict, code
+// and offset are decided where the error is made; nothing decides on this text).
+
+import PureDER
+import PureX509
+
+extension LegacyReceiptError: CustomStringConvertible {
+    public var description: String {
+        let what: String
+        switch kind {
+        case .syntax(let expected): what = "expected \(expected)"
+        case .duplicateKey(let key): what = "duplicate key \"\(key)\""
+        case .missingKey(let key): what = "missing key \"\(key)\""
+        case .base64(let error): what = "bad base64 (\(error))"
+        case .unknownVersion(let v): what = "unknown signature version \(v)"
+        case .signatureLengthMismatch(let v): what = "signature length does not match version \(v)"
+        case .certificate(let error): what = "certificate: \(error)"
+        case .date(let key): what = "date \"\(key)\" absent or not in Apple's format"
+        default: what = code
+        }
+        return "\(part) at byte \(offset): \(what)"
+    }
+}
+
+extension VerificationError: CustomStringConvertible {
+    /// What failed and where, for people: built now, from the failing layer's error.
+    public var message: String {
+        switch detail {
+        case .cms(let error): return error.description
+        case .x509(let error): return error.description
+        case .jws(let error): return error.description
+        case .storeKit(let error): return error.description
+        case .receipt(let error): return error.description
+        case .legacy(let error): return error.description
+        case .text(let text): return text
+        case .mismatch(let field, let found, let expected):
+            let named = found.map { "\"\(Self.bounded($0))\"" } ?? "nothing"
+            return "\(field): the input names \(named), expected \"\(Self.bounded(expected))\""
+        }
+    }
+
+    /// Text from the input, cut to `DistinguishedName.maxRendered` characters and escaped.
+    static func bounded(_ text: String) -> String {
+        let cut = text.count > DistinguishedName.maxRendered
+        return String(text.prefix(DistinguishedName.maxRendered)).displayEscaped + (cut ? "…" : "")
+    }
+
+    /// `verdict: message [code]`.
+    public var description: String { "\(verdict.rawValue): \(message) [\(code)]" }
+}

@@ -1,0 +1,94 @@
+// NameRendering: a distinguished name as text for messages and reports (presentation: names are
+// compared as DER bytes in DistinguishedName.swift, never as this text). RFC 4514-style, most
+// specific RDN first, bounded: unknown attribute types dotted, undecodable values as `#hex`.
+
+import PureDER
+
+extension DistinguishedName: CustomStringConvertible {
+    /// Most characters of a rendered name; a longer rendering is cut and ends in "…". Names are
+    /// attacker-sized (a certificate may carry a megabyte of name): messages carry a bounded part.
+    public static let maxRendered = 256
+
+    /// RFC 4514-style rendering, most specific RDN first: "CN=…, OU=…, O=…, C=…", at most
+    /// `maxRendered` characters, with control and bidi characters then escaped (`displayEscaped`).
+    /// For messages only; never compared. Rendered on each call: keep the name, not the text.
+    public var description: String {
+        let limit = DistinguishedName.maxRendered
+        guard let rdns = try? DistinguishedName.renderedRDNs(Array(derEncoded), limit: limit) else {
+            return ("#" + hex(derEncoded.prefix(limit / 2))).truncated(to: limit)
+        }
+        return rdns.reversed().joined(separator: ", ").truncated(to: limit).displayEscaped
+    }
+
+    /// The RDNs in encoding order, each rendered as `type=value` joined by "+", each value at most
+    /// `limit` characters.
+    private static func renderedRDNs(_ bytes: [UInt8], limit: Int) throws(DERError) -> [String] {
+        var outer = try DERCursor(bytes)
+        var rdns = try outer.readSequence("Name")
+        var rendered: [String] = []
+        while !rdns.isAtEnd {
+            var attributes = try rdns.read(.set, "RDN")
+            var parts: [String] = []
+            while !attributes.isAtEnd {
+                var pair = try attributes.readSequence("AttributeTypeAndValue")
+                let type = try pair.readOID("AttributeType")
+                let value = try pair.readElement()
+                parts.append("\(shortName(type))=\(renderValue(value, limit: limit))")
+            }
+            rendered.append(parts.joined(separator: "+"))
+        }
+        return rendered
+    }
+
+    /// RFC 4514 §3 short names for common attribute types; others dotted.
+    private static func shortName(_ type: OID) -> String {
+        switch type {
+        case OID(2, 5, 4, 3): return "CN"
+        case OID(2, 5, 4, 5): return "serialNumber"
+        case OID(2, 5, 4, 6): return "C"
+        case OID(2, 5, 4, 7): return "L"
+        case OID(2, 5, 4, 8): return "ST"
+        case OID(2, 5, 4, 9): return "STREET"
+        case OID(2, 5, 4, 10): return "O"
+        case OID(2, 5, 4, 11): return "OU"
+        case OID(1, 2, 840, 113_549, 1, 9, 1): return "emailAddress"
+        case OID(0, 9, 2342, 19_200_300, 100, 1, 25): return "DC"
+        case OID(0, 9, 2342, 19_200_300, 100, 1, 1): return "UID"
+        default: return type.description
+        }
+    }
+
+    /// A string value decoded for its type (RFC 4514 §2.4 escaping of the special characters), or
+    /// `#` and the hex of the element when it is not a valid character string; at most about
+    /// `limit` characters of either.
+    private static func renderValue(_ value: DERElement, limit: Int) -> String {
+        guard value.tag.tagClass == .universal, !value.tag.isConstructed,
+            let text = DERCursor.decodeString(number: value.tag.number, value.contentBytes)
+        else { return "#" + hex(value.encodedBytes.prefix(limit / 2)) }
+        var escaped = ""
+        for character in text.prefix(limit) {
+            if ",+\"\\<>;=".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+}
+
+extension String {
+    /// This text cut to `limit` characters, ending in "…" when it was longer.
+    func truncated(to limit: Int) -> String {
+        count <= limit ? self : String(prefix(limit)) + "…"
+    }
+}
+
+/// Lower-case hex of `bytes`, for messages.
+func hex(_ bytes: ArraySlice<UInt8>) -> String {
+    let digits: [Character] = Array("0123456789abcdef")
+    var text = ""
+    text.reserveCapacity(bytes.count * 2)
+    for byte in bytes {
+        text.append(digits[Int(byte >> 4)])
+        text.append(digits[Int(byte & 0x0F)])
+    }
+    return text
+}
