@@ -23,7 +23,9 @@ private func receipt(bundleID: String, version: String, _ records: [[UInt8]] = [
 /// The facts the validator compares, read by the trusted scan of the same payload.
 private func facts(bundleID: String, version: String) throws -> ReceiptFacts {
     let payload = SyntheticReceipt.payload(
-        adding: [DERBuilder.attribute(2, DERBuilder.utf8(bundleID)), DERBuilder.attribute(3, DERBuilder.utf8(version))],
+        adding: [
+            DERBuilder.attribute(2, DERBuilder.utf8(bundleID)), DERBuilder.attribute(3, DERBuilder.utf8(version)),
+        ],
         except: [2, 3])
     return try PayloadScan(payload, range: 0..<payload.count).facts()
 }
