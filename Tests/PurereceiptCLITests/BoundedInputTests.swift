@@ -9,6 +9,10 @@ import Testing
 struct BoundedInputTests {
     /// Runs the tool with standard input read from `stdinPath`.
     static func run(_ arguments: [String], stdinPath: String) async throws -> CLIResult {
+        try await CLI.gated { try await runNow(arguments, stdinPath: stdinPath) }
+    }
+
+    private static func runNow(_ arguments: [String], stdinPath: String) async throws -> CLIResult {
         let executable = try #require(CLI.executable, "purereceipt executable not found next to the test binary")
         let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("purereceipt-err-\(UUID())")
         try Data().write(to: errURL)

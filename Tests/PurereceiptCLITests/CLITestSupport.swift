@@ -8,7 +8,9 @@
 //
 // Processes write stdout/stderr to temporary files, not pipes: a large dump cannot fill a pipe
 // buffer and deadlock, and waiting is asynchronous (terminationHandler), so parameterized cases
-// run their processes in parallel.
+// run their processes in parallel — at most `ProcessGate.limit` at a time: with hundreds of runs
+// in flight the test process held over a thousand file descriptors, and swift-corelibs-foundation's
+// Process.run (which walks the open descriptors to close them in the child) crashed.
 
 import Foundation
 import Testing
@@ -28,7 +30,46 @@ struct CLIResult: Sendable, CustomStringConvertible {
     }
 }
 
+/// Admits at most `limit` tool runs at once, the others waiting in arrival order.
+actor ProcessGate {
+    static let shared = ProcessGate()
+    /// Enough to keep two cores busy; small enough to hold a few dozen descriptors.
+    static let limit = 8
+    private var running = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func enter() async {
+        if running < Self.limit {
+            running += 1
+            return
+        }
+        // `leave` hands its slot over: `running` stays the same.
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func leave() {
+        if waiting.isEmpty {
+            running -= 1
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+}
+
 enum CLI {
+    /// `body` (which starts one process and waits for it) once the gate admits it.
+    static func gated<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        await ProcessGate.shared.enter()
+        do {
+            let result = try await body()
+            await ProcessGate.shared.leave()
+            return result
+        } catch {
+            await ProcessGate.shared.leave()
+            throw error
+        }
+    }
+
     /// The package root: <root>/Tests/PurereceiptCLITests/CLITestSupport.swift.
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // PurereceiptCLITests
@@ -85,6 +126,10 @@ enum CLI {
     /// Runs `purereceipt arguments` with the package root as working directory (so paths like
     /// `Vectors/pki/root.der` work), `stdin` as standard input (empty when nil).
     static func run(_ arguments: [String], stdin: Data? = nil) async throws -> CLIResult {
+        try await gated { try await runNow(arguments, stdin: stdin) }
+    }
+
+    private static func runNow(_ arguments: [String], stdin: Data?) async throws -> CLIResult {
         let executable = try #require(executable, "purereceipt executable not found next to the test binary")
         let manager = FileManager.default
         let scratch = manager.temporaryDirectory.appendingPathComponent("purereceipt-cli-\(UUID().uuidString)")

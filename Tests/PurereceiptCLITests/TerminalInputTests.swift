@@ -46,7 +46,7 @@ struct TerminalInputTests {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        try await CLI.waitForExit(process)
+        try await CLI.gated { try await CLI.waitForExit(process) }
         let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 0, "python: \(stdout) \(stderr)")
