@@ -94,43 +94,8 @@ public struct Base64: Sendable {
         return out
     }
 
-    /// Encodes `bytes` as padded standard base64 without line breaks.
-    public static func encode(_ bytes: [UInt8]) -> String {
-        let table = encodeTable  // 64 entries; every index below is masked to 0 ... 63
-        // ceil(count / 3) * 4 characters. count / 3 * 4 cannot overflow: an array's byte count
-        // is bounded by the address space (< 2^48), far below Int.max * 3/4.
-        let groups = bytes.count / 3
-        let tail = bytes.count % 3
-        var out = [UInt8](repeating: 0x3D, count: groups * 4 + (tail == 0 ? 0 : 4))  // '=' prefilled
-        var i = 0
-        var o = 0
-        for _ in 0..<groups {
-            let b0 = bytes[i]
-            let b1 = bytes[i + 1]
-            let b2 = bytes[i + 2]
-            out[o] = table[Int(b0 >> 2)]
-            out[o + 1] = table[Int((b0 & 0x03) << 4 | b1 >> 4)]
-            out[o + 2] = table[Int((b1 & 0x0F) << 2 | b2 >> 6)]
-            out[o + 3] = table[Int(b2 & 0x3F)]
-            i += 3
-            o += 4
-        }
-        if tail > 0 {
-            let b0 = bytes[i]
-            let b1 = tail == 2 ? bytes[i + 1] : 0
-            out[o] = table[Int(b0 >> 2)]
-            out[o + 1] = table[Int((b0 & 0x03) << 4 | b1 >> 4)]
-            if tail == 2 { out[o + 2] = table[Int((b1 & 0x0F) << 2)] }
-            // the remaining one or two positions keep their '=' (RFC 4648 §4 padding)
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// RFC 4648 §4, Table 1, as an array indexed by 6-bit value.
-    private static let encodeTable: [UInt8] = (UInt8(0)...63).map { symbol($0, .standard) }
-
     /// The alphabet character for a 6-bit value (callers pass 0 ... 63).
-    private static func symbol(_ v: UInt8, _ alphabet: Options.Alphabet) -> UInt8 {
+    static func symbol(_ v: UInt8, _ alphabet: Options.Alphabet) -> UInt8 {
         // RFC 4648 §4, Table 1: 0–25 'A'–'Z', 26–51 'a'–'z', 52–61 '0'–'9', 62 '+', 63 '/'.
         // RFC 4648 §5, Table 2: the same, but 62 '-' and 63 '_'.
         // Every branch stays within UInt8: v ≤ 63, so v + 71 ≤ 134 and v - 4 ≥ 48.

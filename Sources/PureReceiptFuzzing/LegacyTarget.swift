@@ -20,10 +20,10 @@ extension FuzzTargets {
         sink(receipt.environmentName)
         sink(info.entries.count)
         sink([
-            info.transactionIdentifier, info.originalTransactionIdentifier, info.productIdentifier,
-            info.bundleIdentifier, info.bundleVersion, info.itemIdentifier, info.appItemIdentifier,
+            info.transactionId, info.originalTransactionId, info.productId,
+            info.bundleId, info.bundleVersion, info.itemIdentifier, info.appAppleId,
             info.versionExternalIdentifier, info.uniqueIdentifier, info.uniqueVendorIdentifier,
-            info.webOrderLineItemIdentifier,
+            info.webOrderLineItemId,
         ])
         sink([info.purchaseDate, info.originalPurchaseDate, info.expiresDate].map { $0?.description })
         sink((info.quantity, info.isTrialPeriod, info.isInIntroOfferPeriod))

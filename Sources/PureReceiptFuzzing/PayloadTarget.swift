@@ -18,10 +18,10 @@ extension FuzzTargets {
     /// Reads every field of a parsed payload and runs every query on it.
     static func exercise(_ receipt: AppReceipt) {
         sink(receipt.environment)
-        sink(receipt.appItemID)
-        sink(receipt.bundleIdentifier)
+        sink(receipt.appAppleId)
+        sink(receipt.bundleId)
         sink(receipt.bundleIdentifierData)
-        sink(receipt.appVersion)
+        sink(receipt.applicationVersion)
         sink(receipt.opaqueValue)
         sink(receipt.sha1Hash)
         sink(receipt.attribute6)
@@ -33,7 +33,7 @@ extension FuzzTargets {
         sink(receipt.attribute14)
         sink(receipt.downloadID)
         sink(receipt.versionExternalIdentifier)
-        sink(receipt.originalAppVersion)
+        sink(receipt.originalApplicationVersion)
         sink(receipt.attribute20)
         sink(receipt.organizationDisplayName)
         sink(receipt.attribute25)
@@ -41,7 +41,7 @@ extension FuzzTargets {
 
         var instants: [Instant] = [
             Instant(millisecondsSince1970: 0), Instant(millisecondsSince1970: .min),
-            Instant(millisecondsSince1970: .max), receipt.creationDate,
+            Instant(millisecondsSince1970: .max), receipt.receiptCreationDate,
         ]
         let receiptDates = [
             receipt.transactionDate, receipt.originalPurchaseDate, receipt.expirationDate,
@@ -54,18 +54,18 @@ extension FuzzTargets {
             sink(purchase.productType?.rawValue)
             sink(purchase.attribute1709)
             sink(purchase.attribute1710?.description)
-            sink(purchase.webOrderLineItemID)
+            sink(purchase.webOrderLineItemId)
             sink(purchase.isTrialPeriod)
             sink(purchase.isInIntroOfferPeriod)
-            sink(purchase.cancellationReason)
-            sink(purchase.promotionalOfferIdentifier)
+            sink(purchase.revocationReason)
+            sink(purchase.offerIdentifier)
             sink(purchase.attribute1722)
             sink(purchase.chainIdentifier)
             sink(purchase.rawAttributes.count)
             instants.append(purchase.purchaseDate)
             instants += [
-                purchase.originalPurchaseDate, purchase.subscriptionExpirationDate,
-                purchase.cancellationDate,
+                purchase.originalPurchaseDate, purchase.expiresDate,
+                purchase.revocationDate,
             ].compactMap { $0 }
         }
         for instant in instants { sink(instant.description) }
@@ -73,16 +73,16 @@ extension FuzzTargets {
         let purchases = receipt.inAppPurchases.prefix(32)
         for instant in instants.prefix(16) {
             sink(receipt.effectiveInstant(for: instant))
-            sink(receipt.activeSubscriptions(at: instant).map(\.productIdentifier))
+            sink(receipt.activeSubscriptions(at: instant).map(\.productId))
             for purchase in purchases {
                 sink(purchase.isActive(at: instant))
-                sink(receipt.isOwned(productID: purchase.productIdentifier, at: instant))
-                sink(receipt.subscriptionStatus(productID: purchase.productIdentifier, at: instant))
+                sink(receipt.isOwned(productID: purchase.productId, at: instant))
+                sink(receipt.subscriptionStatus(productID: purchase.productId, at: instant))
                 sink(receipt.subscriptionStatus(originalTransactionID: purchase.chainIdentifier, at: instant))
             }
         }
         for purchase in purchases {
-            sink(receipt.purchases(of: purchase.productIdentifier).count)
+            sink(receipt.purchases(of: purchase.productId).count)
             sink(receipt.purchases(originalTransactionID: purchase.chainIdentifier).count)
         }
     }

@@ -66,7 +66,7 @@ extension FuzzTargets {
             sink(verified.validityInstant.description)
             exercise(verified.receipt)
             // The verifyReceipt-compatible JSON: escaping of receipt strings, number and date rendering.
-            let requestDate = verified.receipt.creationDate
+            let requestDate = verified.receipt.receiptCreationDate
             sink(VerifyReceiptJSON.render(verified, endpoint: .production, requestDate: requestDate).text)
             sink(VerifyReceiptJSON.render(verified, endpoint: .sandbox, requestDate: requestDate, pretty: false).text)
         case .failure(let error):

@@ -18,7 +18,7 @@ func loadOutcome(_ run: () throws(VerificationError) -> VerifiedReceipt) -> Stri
     do {
         let verified = try run()
         let receipt = verified.receipt
-        return "genuine \(receipt.creationDate) \(receipt.inAppPurchases.count) \(verified.chain.count)"
+        return "genuine \(receipt.receiptCreationDate) \(receipt.inAppPurchases.count) \(verified.chain.count)"
     } catch {
         return "\(error.verdict) \(error.code) \(error.offset.map(String.init) ?? "-")"
     }

@@ -45,13 +45,13 @@ enum TextReport {
     /// Summary of the receipt's main attributes, one line at a time.
     static func receiptLines(_ receipt: AppReceipt, emit: (String) -> Void) {
         emit(row("Environment", receipt.environment?.rawValue ?? "-"))
-        emit(row("Bundle ID", receipt.bundleIdentifier))
-        emit(row("App version", receipt.appVersion))
-        emit(row("Created", date(receipt.creationDate)))
-        emit(row("Original version", receipt.originalAppVersion ?? "-"))
+        emit(row("Bundle ID", receipt.bundleId))
+        emit(row("App version", receipt.applicationVersion))
+        emit(row("Created", date(receipt.receiptCreationDate)))
+        emit(row("Original version", receipt.originalApplicationVersion ?? "-"))
         emit(row("Original purchase", date(receipt.originalPurchaseDate)))
         if let expiration = receipt.expirationDate { emit(row("Expires", date(expiration))) }
-        if let id = receipt.appItemID { emit(row("App item ID", String(id))) }
+        if let id = receipt.appAppleId { emit(row("App item ID", String(id))) }
         emit(row("Opaque value", hex(receipt.opaqueValue)))
         emit(row("SHA-1 hash", hex(receipt.sha1Hash)))
         emit(row("In-app purchases", String(receipt.inAppPurchases.count)))
@@ -67,22 +67,22 @@ enum TextReport {
         var productWidth = 0
         var transactionWidth = 0
         for purchase in purchases {
-            productWidth = max(productWidth, purchase.productIdentifier.displayEscaped.count)
-            transactionWidth = max(transactionWidth, purchase.transactionIdentifier.displayEscaped.count)
+            productWidth = max(productWidth, purchase.productId.displayEscaped.count)
+            transactionWidth = max(transactionWidth, purchase.transactionId.displayEscaped.count)
         }
         for (index, purchase) in purchases.enumerated() {
             let number = String(index)
             var parts = [
                 String(repeating: " ", count: indexWidth - number.count) + number,
-                pad(date(purchase.purchaseDate), 20), pad(purchase.productIdentifier.displayEscaped, productWidth),
-                "txn " + pad(purchase.transactionIdentifier.displayEscaped, transactionWidth),
+                pad(date(purchase.purchaseDate), 20), pad(purchase.productId.displayEscaped, productWidth),
+                "txn " + pad(purchase.transactionId.displayEscaped, transactionWidth),
             ]
-            if let original = purchase.originalTransactionIdentifier, original != purchase.transactionIdentifier {
+            if let original = purchase.originalTransactionId, original != purchase.transactionId {
                 parts.append("orig " + original)
             }
             if let quantity = purchase.quantity, quantity != 1 { parts.append("qty \(quantity)") }
-            if let expires = purchase.subscriptionExpirationDate { parts.append("expires " + date(expires)) }
-            if let cancelled = purchase.cancellationDate { parts.append("CANCELLED " + date(cancelled)) }
+            if let expires = purchase.expiresDate { parts.append("expires " + date(expires)) }
+            if let cancelled = purchase.revocationDate { parts.append("CANCELLED " + date(cancelled)) }
             if purchase.isTrialPeriod == true { parts.append("trial") }
             if purchase.isInIntroOfferPeriod == true { parts.append("intro offer") }
             var line = "  " + parts.joined(separator: "  ")

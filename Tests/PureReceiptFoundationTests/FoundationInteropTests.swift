@@ -67,13 +67,13 @@ struct DataVerificationTests {
         let policy = try Vectors.receiptPolicy()
         let data = try Vectors.data("receipts/valid-der-sha256.der")
         let verified = try ReceiptValidator.validate(data, policy: policy)
-        #expect(Date(verified.receipt.creationDate) == Date(timeIntervalSince1970: 1_741_944_413))
+        #expect(Date(verified.receipt.receiptCreationDate) == Date(timeIntervalSince1970: 1_741_944_413))
         #expect(
             Data(verified.receipt.opaqueValue) == Data(try #require(Data(base64Encoded: "obLD1OX2BxgpOktcbX6PkA=="))))
         let base64 = try Vectors.data("receipts/valid-der-sha256.b64")
         var cache = VerifiedChainCache()
         #expect(
-            try ReceiptValidator.validate(base64, policy: policy, cache: &cache).receipt.bundleIdentifier
+            try ReceiptValidator.validate(base64, policy: policy, cache: &cache).receipt.bundleId
                 == "com.example.pureapp")
         _ = try ReceiptValidator.validate(data, policy: policy, cache: &cache)
         #expect(cache.hits == 1)
@@ -128,7 +128,7 @@ struct DataVerificationTests {
         ]
         let data = try Vectors.data("legacy/valid-v3.b64")
         let verified = try LegacyReceiptValidator.validate(data, policy: policy)
-        #expect(verified.receipt.purchaseInfo.productIdentifier == "com.example.pureapp.monthly")
+        #expect(verified.receipt.purchaseInfo.productId == "com.example.pureapp.monthly")
         #expect(verified.receipt.purchaseInfo.purchaseDate.map(Date.init) == Date(timeIntervalSince1970: 1_741_944_413))
         var cache = VerifiedChainCache()
         _ = try LegacyReceiptValidator.validate(data, policy: policy, cache: &cache)

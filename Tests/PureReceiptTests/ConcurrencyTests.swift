@@ -13,7 +13,7 @@ struct ConcurrencyTests {
         do {
             let verified = try run()
             return
-                "genuine \(verified.receipt.creationDate) \(verified.receipt.inAppPurchases.count) \(verified.chain.count)"
+                "genuine \(verified.receipt.receiptCreationDate) \(verified.receipt.inAppPurchases.count) \(verified.chain.count)"
         } catch {
             return "\(error.verdict) \(error.code) \(error.offset.map(String.init) ?? "-")"
         }

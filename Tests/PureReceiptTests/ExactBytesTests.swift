@@ -87,7 +87,7 @@ struct ExactBytesTests {
             // Two chains whose ids are equivalent but not identical stay two chains.
             let active = r.activeSubscriptions(at: t)
             #expect(
-                active.map { Array($0.originalTransactionIdentifier.utf8) } == [Array(stored.utf8), Array(asked.utf8)])
+                active.map { Array($0.originalTransactionId.utf8) } == [Array(stored.utf8), Array(asked.utf8)])
         }
     }
 }

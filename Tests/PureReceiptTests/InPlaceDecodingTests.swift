@@ -94,14 +94,14 @@ struct InPlaceDecodingTests {
             #expect(purchase.offset == expected.offset)
             #expect(same(purchase.rawAttributes, expected.rawAttributes))
             #expect(purchase.rawAttributes == expected.rawAttributes)
-            #expect(purchase.productIdentifier == expected.productIdentifier)
-            #expect(purchase.transactionIdentifier == expected.transactionIdentifier)
+            #expect(purchase.productId == expected.productId)
+            #expect(purchase.transactionId == expected.transactionId)
             #expect(purchase.attribute1709 == expected.attribute1709)
         }
         #expect(Array(receipt.bundleIdentifierData) == Array(alone.bundleIdentifierData))
         #expect(Array(receipt.opaqueValue) == Array(alone.opaqueValue))
         #expect(Array(receipt.sha1Hash) == Array(alone.sha1Hash))
-        #expect(receipt.bundleIdentifier == alone.bundleIdentifier && receipt.creationDate == alone.creationDate)
+        #expect(receipt.bundleId == alone.bundleId && receipt.receiptCreationDate == alone.receiptCreationDate)
     }
 
     @Test(
@@ -119,10 +119,10 @@ struct InPlaceDecodingTests {
             // Every field is decoded from the record's own attributes, found again on each read.
             let raw = Dictionary(purchase.rawAttributes.map { ($0.type, $0) }, uniquingKeysWith: { a, _ in a })
             #expect(
-                raw[1702].map { String(decoding: $0.value.dropFirst(2), as: UTF8.self) } == purchase.productIdentifier)
+                raw[1702].map { String(decoding: $0.value.dropFirst(2), as: UTF8.self) } == purchase.productId)
             #expect(
                 raw[1703].map { String(decoding: $0.value.dropFirst(2), as: UTF8.self) }
-                    == purchase.transactionIdentifier)
+                    == purchase.transactionId)
             #expect(purchase.quantity == raw[1701].flatMap { $0.value.last.map(Int64.init) })  // 02 01 nn
             #expect(purchase.purchaseDate.millisecondsSince1970 > 0)
         }

@@ -82,9 +82,9 @@ struct LegacyVectorTests {
         #expect(receipt.environmentName == expect["environment"] as? String)
         #expect(info.purchaseDate?.millisecondsSince1970 == (expect["purchaseDateMs"] as? NSNumber)?.int64Value)
         #expect(info.expiresDate?.millisecondsSince1970 == (expect["expiresDateMs"] as? NSNumber)?.int64Value)
-        #expect(info.transactionIdentifier == expect["transactionId"] as? String)
-        #expect(info.productIdentifier == expect["productId"] as? String)
-        #expect(info.bundleIdentifier == expect["bundleId"] as? String)
+        #expect(info.transactionId == expect["transactionId"] as? String)
+        #expect(info.productId == expect["productId"] as? String)
+        #expect(info.bundleId == expect["bundleId"] as? String)
         #expect(verified.chain.count == 3)
         #expect(verified.hasWeakKey == (receipt.signatureBlob.version < 3))
     }

@@ -28,15 +28,15 @@ struct PayloadCorpusTests {
         let receipt = try AppReceipt.parse(payload: payload)
         #expect(receipt.environment == ReceiptEnvironment(rawValue: expected.environment))
         #expect(receipt.environment?.rawValue == expected.environment)
-        #expect(receipt.appItemID == expected.appItemID)
-        #expect(receipt.bundleIdentifier == expected.bundleID)
+        #expect(receipt.appAppleId == expected.appItemID)
+        #expect(receipt.bundleId == expected.bundleID)
         #expect(Array(receipt.bundleIdentifierData) == DERBuilder.utf8(expected.bundleID))
-        #expect(receipt.appVersion == expected.appVersion)
+        #expect(receipt.applicationVersion == expected.appVersion)
         #expect(receipt.transactionDate == (expected.type8.isEmpty ? nil : instant(expected.type8)))
         #expect(receipt.rawAttributes.contains { $0.type == 8 })
-        #expect(receipt.creationDate == instant(expected.creation))
+        #expect(receipt.receiptCreationDate == instant(expected.creation))
         #expect(receipt.originalPurchaseDate == expected.originalPurchase.map(instant))
-        #expect(receipt.originalAppVersion == expected.originalVersion)
+        #expect(receipt.originalApplicationVersion == expected.originalVersion)
         #expect(receipt.ageRating == expected.ageRating)
         #expect(receipt.developerID == expected.type11)
         #expect(receipt.downloadID == expected.type15)
@@ -61,19 +61,19 @@ struct PayloadCorpusTests {
         try #require(receipt.inAppPurchases.count == expected.inApps.count)
         for (index, (purchase, want)) in zip(receipt.inAppPurchases, expected.inApps).enumerated() {
             let entryLabel = "entry \(index)"
-            #expect(purchase.productIdentifier == want.product, "\(entryLabel)")
-            #expect(purchase.transactionIdentifier == want.transaction, "\(entryLabel)")
-            #expect(purchase.originalTransactionIdentifier == want.original, "\(entryLabel)")
+            #expect(purchase.productId == want.product, "\(entryLabel)")
+            #expect(purchase.transactionId == want.transaction, "\(entryLabel)")
+            #expect(purchase.originalTransactionId == want.original, "\(entryLabel)")
             #expect(purchase.purchaseDate == instant(want.purchase), "\(entryLabel)")
             #expect(purchase.originalPurchaseDate == want.originalPurchase.map(instant), "\(entryLabel)")
-            #expect(purchase.subscriptionExpirationDate == want.expires.map(instant), "\(entryLabel)")
-            #expect(purchase.webOrderLineItemID == want.webOrder, "\(entryLabel)")
+            #expect(purchase.expiresDate == want.expires.map(instant), "\(entryLabel)")
+            #expect(purchase.webOrderLineItemId == want.webOrder, "\(entryLabel)")
             #expect(purchase.productType?.rawValue == want.productType, "\(entryLabel)")
             #expect(purchase.isTrialPeriod == want.trial, "\(entryLabel)")
             #expect(purchase.isInIntroOfferPeriod == want.intro, "\(entryLabel)")
             #expect(purchase.quantity == want.quantity, "\(entryLabel)")
-            #expect(purchase.promotionalOfferIdentifier == want.promo, "\(entryLabel)")
-            #expect(purchase.cancellationDate == nil, "\(entryLabel)")
+            #expect(purchase.offerIdentifier == want.promo, "\(entryLabel)")
+            #expect(purchase.revocationDate == nil, "\(entryLabel)")
             for type in want.emptyDates {
                 let raw = purchase.rawAttributes.first { $0.type == type }
                 #expect(
@@ -119,31 +119,31 @@ struct PayloadCorpusTests {
         let purchases = receipt.inAppPurchases
         try #require(purchases.count == 187)
         var products: [String: Int] = [:]
-        for purchase in purchases { products[purchase.productIdentifier, default: 0] += 1 }
+        for purchase in purchases { products[purchase.productId, default: 0] += 1 }
         #expect(
             products == [
                 "com.nutcallalert.inapp.optimum": 116, "com.nutcallalert.inapp.pro": 39,
                 "com.nutcallalert.inapp.lite": 32,
             ])
-        #expect(Set(purchases.map(\.transactionIdentifier)).count == 187)
-        #expect(Set(purchases.compactMap(\.originalTransactionIdentifier)) == ["1000000603177571"])
+        #expect(Set(purchases.map(\.transactionId)).count == 187)
+        #expect(Set(purchases.compactMap(\.originalTransactionId)) == ["1000000603177571"])
         #expect(purchases.map(\.purchaseDate).min() == instant("2019-12-10T12:54:58Z"))
         #expect(purchases.map(\.purchaseDate).max() == instant("2020-05-06T18:26:31Z"))
         let first = purchases[0]
         let last = purchases[186]
-        #expect(first.productIdentifier == "com.nutcallalert.inapp.pro")
-        #expect(first.transactionIdentifier == "1000000637840752")
+        #expect(first.productId == "com.nutcallalert.inapp.pro")
+        #expect(first.transactionId == "1000000637840752")
         #expect(first.purchaseDate == instant("2019-12-10T12:54:58Z"))
         #expect(first.originalPurchaseDate == instant("2020-03-11T14:25:26Z"))
-        #expect(first.subscriptionExpirationDate == instant("2019-12-10T12:59:58Z"))
-        #expect(first.webOrderLineItemID == 1_000_000_048_877_195)
+        #expect(first.expiresDate == instant("2019-12-10T12:59:58Z"))
+        #expect(first.webOrderLineItemId == 1_000_000_048_877_195)
         #expect(first.productType == .autoRenewableSubscription)
         #expect(first.isTrialPeriod == false && first.isInIntroOfferPeriod == false && first.quantity == 1)
-        #expect(last.productIdentifier == "com.nutcallalert.inapp.optimum")
-        #expect(last.transactionIdentifier == "1000000637840616")
+        #expect(last.productId == "com.nutcallalert.inapp.optimum")
+        #expect(last.transactionId == "1000000637840616")
         #expect(last.purchaseDate == instant("2020-03-10T17:02:47Z"))
-        #expect(last.subscriptionExpirationDate == instant("2020-03-10T17:06:47Z"))
-        #expect(last.webOrderLineItemID == 1_000_000_049_892_290)
+        #expect(last.expiresDate == instant("2020-03-10T17:06:47Z"))
+        #expect(last.webOrderLineItemId == 1_000_000_049_892_290)
         #expect(last.isTrialPeriod == true && last.isInIntroOfferPeriod == false)
     }
 }

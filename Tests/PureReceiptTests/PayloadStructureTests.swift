@@ -219,7 +219,7 @@ struct PayloadStructureTests {
             ]
         let forward = try SyntheticReceipt.parse(SyntheticReceipt.payload(attributes))
         let backward = try SyntheticReceipt.parse(SyntheticReceipt.payload(attributes.reversed()))
-        #expect(forward.bundleIdentifier == backward.bundleIdentifier)
+        #expect(forward.bundleId == backward.bundleId)
         #expect(forward.environment == .xcode && backward.environment == .xcode)
         #expect(forward.rawAttributes.map(\.type) == [2, 3, 4, 5, 12, 17, 0])
         #expect(backward.rawAttributes.map(\.type) == [0, 17, 12, 5, 4, 3, 2])
@@ -267,11 +267,11 @@ struct PayloadStructureTests {
                 purchase: "2024-01-01T00:00:00Z", extra: [DERBuilder.attribute(1714, DERBuilder.utf8("x\($0)"))])
         }
         let receipt = try SyntheticReceipt.parse(SyntheticReceipt.payload(adding: records))
-        #expect(receipt.inAppPurchases.map(\.productIdentifier.count) == [1, 127, 128, 255, 256, 300])
-        #expect(receipt.inAppPurchases.map(\.transactionIdentifier.count) == [1, 127, 128, 255, 256, 300])
+        #expect(receipt.inAppPurchases.map(\.productId.count) == [1, 127, 128, 255, 256, 300])
+        #expect(receipt.inAppPurchases.map(\.transactionId.count) == [1, 127, 128, 255, 256, 300])
         #expect(receipt.inAppPurchases.map(\.attribute1714) == ["x1", "x127", "x128", "x255", "x256", "x300"])
         #expect(
-            receipt.inAppPurchases.allSatisfy { $0.originalTransactionIdentifier == nil && $0.attribute1715 == nil })
+            receipt.inAppPurchases.allSatisfy { $0.originalTransactionId == nil && $0.attribute1715 == nil })
     }
 
     @Test("type 17 repeats; in-app records keep file order")
@@ -280,7 +280,7 @@ struct PayloadStructureTests {
             SyntheticReceipt.inApp(product: "p\($0)", transaction: "\($0)", purchase: "2024-01-01T00:00:0\($0)Z")
         }
         let receipt = try SyntheticReceipt.parse(SyntheticReceipt.payload(adding: records))
-        #expect(receipt.inAppPurchases.map(\.productIdentifier) == ["p0", "p1", "p2", "p3", "p4"])
+        #expect(receipt.inAppPurchases.map(\.productId) == ["p0", "p1", "p2", "p3", "p4"])
         #expect(receipt.inAppPurchases.map(\.offset) == receipt.rawAttributes.filter { $0.type == 17 }.map(\.offset))
     }
 

@@ -54,7 +54,7 @@ struct QueryOwnershipTests {
             SyntheticReceipt.inApp(product: "pro", transaction: "2", purchase: "2024-02-10T00:00:00Z", type: 0),
         ])
         #expect(rebought.isOwned(productID: "pro", at: creation))
-        #expect(rebought.purchases(of: "pro").map(\.transactionIdentifier) == ["1", "2"])
+        #expect(rebought.purchases(of: "pro").map(\.transactionId) == ["1", "2"])
     }
 
     @Test("an empty cancellation date does not revoke")
@@ -64,7 +64,7 @@ struct QueryOwnershipTests {
                 product: "pro", transaction: "1", purchase: "2024-01-10T00:00:00Z",
                 cancelled: "", type: 0)
         ])
-        #expect(r.inAppPurchases.first?.cancellationDate == nil)
+        #expect(r.inAppPurchases.first?.revocationDate == nil)
         #expect(r.isOwned(productID: "pro", at: creation))
     }
 
@@ -143,9 +143,9 @@ struct QueryOwnershipTests {
                 product: "annual", transaction: "11", original: "10", purchase: "2024-02-01T00:00:00Z",
                 expires: "2025-02-01T00:00:00Z", type: 3),
         ])
-        #expect(r.purchases(originalTransactionID: "10").map(\.transactionIdentifier) == ["10", "11"])
-        #expect(r.purchases(originalTransactionID: "5").map(\.productIdentifier) == ["pro"])
-        #expect(r.inAppPurchases.map(\.productIdentifier) == ["monthly", "pro", "annual"])
+        #expect(r.purchases(originalTransactionID: "10").map(\.transactionId) == ["10", "11"])
+        #expect(r.purchases(originalTransactionID: "5").map(\.productId) == ["pro"])
+        #expect(r.inAppPurchases.map(\.productId) == ["monthly", "pro", "annual"])
     }
 
     @Test(
@@ -156,16 +156,16 @@ struct QueryOwnershipTests {
             payload: try Corpus.payload("appreceiptvalidator_production-macos-wwdrG5-sha256-knowndevice_2023.der"))
         #expect(
             mindNode.isOwned(
-                productID: "com.ideasoncanvas.mindnode.macos.iap.fullversionfree", at: mindNode.creationDate))
+                productID: "com.ideasoncanvas.mindnode.macos.iap.fullversionfree", at: mindNode.receiptCreationDate))
         #expect(
             !mindNode.isOwned(
-                productID: "com.ideasoncanvas.mindnode.macos.subscription.yearly", at: mindNode.creationDate))
-        #expect(mindNode.originalAppVersion == "5.0")  // paid-to-freemium decisions read these two
+                productID: "com.ideasoncanvas.mindnode.macos.subscription.yearly", at: mindNode.receiptCreationDate))
+        #expect(mindNode.originalApplicationVersion == "5.0")  // paid-to-freemium decisions read these two
         #expect(mindNode.originalPurchaseDate == instant("2017-11-28T11:11:32Z"))
         let demo = try AppReceipt.parse(
             payload: try Corpus.payload("appreceiptvalidator_sandbox-ios-7iap-wwdr2008_2015.der"))
         #expect(demo.purchases(of: "consumable").count == 1)
-        #expect(!demo.isOwned(productID: "consumable", at: demo.creationDate))
+        #expect(!demo.isOwned(productID: "consumable", at: demo.receiptCreationDate))
         #expect(demo.purchases(of: "monthly").count == 6)
     }
 }

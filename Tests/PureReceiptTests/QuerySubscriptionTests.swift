@@ -116,9 +116,9 @@ struct QuerySubscriptionTests {
             r.subscriptionStatus(originalTransactionID: "1", at: t) == .active(expires: instant("2025-03-02T00:00:00Z"))
         )
         let active = r.activeSubscriptions(at: t)
-        #expect(active.map(\.productIdentifier) == ["annual"])
-        #expect(active.map(\.originalTransactionIdentifier) == ["1"])
-        #expect(active.first?.purchase.transactionIdentifier == "4")
+        #expect(active.map(\.productId) == ["annual"])
+        #expect(active.map(\.originalTransactionId) == ["1"])
+        #expect(active.first?.purchase.transactionId == "4")
     }
 
     @Test("two periods with the same expiration, one refunded: expired, not cancelled")
@@ -152,16 +152,16 @@ struct QuerySubscriptionTests {
                     expires: "2024-03-25T00:00:00Z"),
             ] + monthlyChain())
         let active = r.activeSubscriptions(at: instant("2024-03-02T00:00:00Z"))
-        #expect(active.map(\.productIdentifier) == ["b", "x", "monthly"])
-        #expect(active.map(\.originalTransactionIdentifier) == ["20", "0", "1"])
+        #expect(active.map(\.productId) == ["b", "x", "monthly"])
+        #expect(active.map(\.originalTransactionId) == ["20", "0", "1"])
         #expect(
-            active.map(\.expires)
+            active.map(\.expiresDate)
                 == ["2024-03-20T00:00:00Z", "2024-03-25T00:00:00Z", "2024-04-01T00:00:00Z"].map(instant))
         #expect(
             r.subscriptionStatus(originalTransactionID: "0", at: instant("2024-03-02T00:00:00Z"))
                 == .active(expires: instant("2024-03-25T00:00:00Z")))
         #expect(
-            r.activeSubscriptions(at: instant("2024-03-21T00:00:00Z")).map(\.productIdentifier) == ["x", "monthly"])
+            r.activeSubscriptions(at: instant("2024-03-21T00:00:00Z")).map(\.productId) == ["x", "monthly"])
     }
 
     @Test(
@@ -169,7 +169,7 @@ struct QuerySubscriptionTests {
         .enabled(if: Corpus.isAvailable, "../shared/corpus is absent: corpus tests skipped"))
     func corpusUpgrade() throws {
         let r = try AppReceipt.parse(payload: try Corpus.payload("revenuecat_sandbox-ios-9iap-sha1_2020.der"))
-        let t = r.creationDate
+        let t = r.receiptCreationDate
         #expect(
             r.subscriptionStatus(productID: "com.revenuecat.annual_39.99.2_week_intro", at: t)
                 == .active(expires: instant("2020-07-22T18:39:06Z")))
@@ -179,7 +179,7 @@ struct QuerySubscriptionTests {
         #expect(
             r.subscriptionStatus(originalTransactionID: "1000000692878476", at: t)
                 == .active(expires: instant("2020-07-22T18:39:06Z")))
-        #expect(r.activeSubscriptions(at: t).map(\.productIdentifier) == ["com.revenuecat.annual_39.99.2_week_intro"])
+        #expect(r.activeSubscriptions(at: t).map(\.productId) == ["com.revenuecat.annual_39.99.2_week_intro"])
         #expect(r.activeSubscriptions(at: instant("2020-07-22T18:39:06Z")).isEmpty)
     }
 
@@ -189,7 +189,7 @@ struct QuerySubscriptionTests {
     func corpusXcode() throws {
         let r = try AppReceipt.parse(payload: try Corpus.payload("kvitto_xcode12-storekit_2020.der"))
         #expect(
-            r.subscriptionStatus(productID: "com.rd.eehelper.pro_subscription", at: r.creationDate)
+            r.subscriptionStatus(productID: "com.rd.eehelper.pro_subscription", at: r.receiptCreationDate)
                 == .active(expires: instant("2021-10-16T14:29:30+0300")))
         #expect(
             r.subscriptionStatus(originalTransactionID: "0", at: instant("2022-01-01T00:00:00Z"))

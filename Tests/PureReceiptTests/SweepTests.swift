@@ -99,7 +99,7 @@ struct SweepTests {
                     !signed.contains { $0.contains(position) }, "change at \(position) inside signed bytes accepted")
                 let payload = try SignedData.parse(mutated).contentBytes
                 #expect(payload == referencePayload, "change at \(position) altered the verified content")
-                #expect(verified.receipt.bundleIdentifier == reference.receipt.bundleIdentifier)
+                #expect(verified.receipt.bundleId == reference.receipt.bundleId)
                 #expect(verified.receipt.rawAttributes.count == reference.receipt.rawAttributes.count)
             }
         }

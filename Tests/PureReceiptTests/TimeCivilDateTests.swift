@@ -2,6 +2,7 @@
 // with Foundation's Gregorian calendar where that calendar is proleptic-equivalent (after 1582).
 
 import Foundation
+import PureDER
 import Testing
 
 @testable import PureReceipt

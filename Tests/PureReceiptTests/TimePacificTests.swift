@@ -3,6 +3,7 @@
 // verifyReceipt strings for corpus dates.
 
 import Foundation
+import PureDER
 import Testing
 
 @testable import PureReceipt

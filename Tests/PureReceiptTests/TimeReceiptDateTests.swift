@@ -288,8 +288,8 @@ struct TimeCheckedDateTests {
                 let pairs: [(Instant?, Instant?, CivilDateTime?)] = [
                     (f.purchaseDate, purchase.purchaseDate, f.utc.purchase),
                     (f.originalPurchaseDate, purchase.originalPurchaseDate, f.utc.original),
-                    (f.subscriptionExpirationDate, purchase.subscriptionExpirationDate, f.utc.expiration),
-                    (f.cancellationDate, purchase.cancellationDate, f.utc.cancellation),
+                    (f.subscriptionExpirationDate, purchase.expiresDate, f.utc.expiration),
+                    (f.cancellationDate, purchase.revocationDate, f.utc.cancellation),
                 ]
                 for (read, checked, utc) in pairs {
                     #expect(read == checked)

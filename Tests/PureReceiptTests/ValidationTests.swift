@@ -123,7 +123,7 @@ struct ValidationTests {
     func validityInstant() throws {
         let receipt = try SweepCorpus.bytes("receipts/tpinappreceipt_production-ios-wwdrG5-sha256_2024.der")
         let verified = try ReceiptValidator.validate(receipt, policy: ReceiptPolicy(bundleIdentifier: .anyApp))
-        #expect(verified.validityInstant == verified.receipt.creationDate)
+        #expect(verified.validityInstant == verified.receipt.receiptCreationDate)
         var policy = ReceiptPolicy(bundleIdentifier: .anyApp)
         let late: Instant = try #require(Instant.parseRFC3339("2026-11-21T00:00:00Z"))
         policy.validityInstant = late
@@ -148,7 +148,7 @@ struct ValidationTests {
         let wrapped = Data(der).base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
         #expect(
             try ReceiptValidator.validate(base64: wrapped, policy: ReceiptPolicy(bundleIdentifier: .anyApp)).receipt
-                .bundleIdentifier == "com.revenuecat.sampleapp")
+                .bundleId == "com.revenuecat.sampleapp")
     }
 
     @Test("checks run in order: bundle id before version before device before environment")
@@ -178,7 +178,7 @@ struct ValidationTests {
     func unverified() throws {
         let receipt = try SweepCorpus.bytes("receipts/asl-swift_xcode-app-receipt-with-transaction_2023.der")
         let parsed = try ReceiptValidator.parseUnverified(receipt)
-        #expect(parsed.receipt.bundleIdentifier == "com.example.naturelab.backyardbirds.example")
+        #expect(parsed.receipt.bundleId == "com.example.naturelab.backyardbirds.example")
         #expect(parsed.signedData.certificates.count == 1)
     }
 }

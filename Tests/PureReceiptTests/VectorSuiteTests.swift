@@ -126,11 +126,11 @@ struct VectorSuiteTests {
 
     func checkValues(_ verified: VerifiedReceipt, _ expect: [String: Any]) {
         let receipt = verified.receipt
-        if let value = expect["bundleId"] as? String { #expect(receipt.bundleIdentifier == value) }
-        if let value = expect["bundleVersion"] as? String { #expect(receipt.appVersion == value) }
+        if let value = expect["bundleId"] as? String { #expect(receipt.bundleId == value) }
+        if let value = expect["bundleVersion"] as? String { #expect(receipt.applicationVersion == value) }
         if let value = expect["environment"] as? String { #expect(receipt.environment?.rawValue == value) }
         if let value = expect["creationDateMs"] as? Int64 {
-            #expect(receipt.creationDate.millisecondsSince1970 == value)
+            #expect(receipt.receiptCreationDate.millisecondsSince1970 == value)
         }
         if let value = expect["inAppCount"] as? Int { #expect(receipt.inAppPurchases.count == value) }
         if let value = expect["digest"] as? String {
@@ -142,10 +142,10 @@ struct VectorSuiteTests {
         }
         if let list = expect["inApp"] as? [[String: Any]], list.count == receipt.inAppPurchases.count {
             for (purchase, entry) in zip(receipt.inAppPurchases, list) {
-                if let value = entry["productId"] as? String { #expect(purchase.productIdentifier == value) }
-                if let value = entry["transactionId"] as? String { #expect(purchase.transactionIdentifier == value) }
+                if let value = entry["productId"] as? String { #expect(purchase.productId == value) }
+                if let value = entry["transactionId"] as? String { #expect(purchase.transactionId == value) }
                 if let value = entry["originalTransactionId"] as? String {
-                    #expect(purchase.originalTransactionIdentifier == value)
+                    #expect(purchase.originalTransactionId == value)
                 }
             }
         }

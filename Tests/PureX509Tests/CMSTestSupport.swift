@@ -43,7 +43,7 @@ enum CMSFixtures {
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
             let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-            (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month), hour < 24,
+            CivilDate(year: year, month: month, day: day).isValid, hour < 24,
             minute < 60, second < 60
         else { return nil }
         var index = 19
@@ -58,7 +58,7 @@ enum CMSFixtures {
             guard rest.count == 4, let hh = Int64(rest.prefix(2)), let mm = Int64(rest.suffix(2)) else { return nil }
             offsetSeconds = sign * (hh * 3600 + mm * 60)
         }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilDate(year: year, month: month, day: day).daysSince1970
         return DERTime(secondsSince1970: days * 86400 + hour * 3600 + minute * 60 + second - offsetSeconds)
     }
 }

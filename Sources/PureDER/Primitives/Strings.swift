@@ -2,8 +2,10 @@
 // TeletexString (T61String), BMPString and UniversalString, each validated for its repertoire.
 //
 // Accepts: primitive encodings only (DER §10.2). TeletexString is decoded as ISO 8859-1, the
-// common practical reading (the full T.61 repertoire is not implemented); it is only used for
-// rendering certificate names, which are compared as raw bytes, never as decoded text.
+// common practical reading (the full T.61 repertoire is not implemented).
+// Presentation: these decoders only render — certificate names (compared as raw bytes, never as
+// decoded text), dumps and inspection. The one string check a verdict depends on, strict UTF-8, is
+// in UTF8.swift.
 
 /// A decoded character string and the universal tag it carried.
 public struct DERString: Sendable {
@@ -61,20 +63,6 @@ extension DERCursor {
             return true
         default:
             return " '()+,-./:=?".utf8.contains(byte)
-        }
-    }
-
-    /// Strict UTF-8 (RFC 3629): returns nil on any ill-formed sequence.
-    public static func decodeUTF8(_ content: ArraySlice<UInt8>) -> String? {
-        var iterator = content.makeIterator()
-        var decoder = UTF8()
-        var scalars = String.UnicodeScalarView()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): scalars.append(scalar)
-            case .emptyInput: return String(scalars)
-            case .error: return nil
-            }
         }
     }
 

@@ -170,18 +170,18 @@ public enum VerifyReceiptJSON {
         let name = Names.shared
         json.beginObject()
         if let environment = receipt.environment { json.field(name.receiptType, environment.rawValue) }
-        if let id = receipt.appItemID {
+        if let id = receipt.appAppleId {
             json.field(name.adamID, id)
             json.field(name.appItemID, id)
         }
-        json.field(name.bundleID, receipt.bundleIdentifier)
-        json.field(name.applicationVersion, receipt.appVersion)
+        json.field(name.bundleID, receipt.bundleId)
+        json.field(name.applicationVersion, receipt.applicationVersion)
         if let value = receipt.downloadID { json.field(name.downloadID, value) }
         if let value = receipt.versionExternalIdentifier { json.field(name.versionExternalIdentifier, value) }
-        writeDate(name.receiptCreationDate, receipt.creationDate, into: &json)
+        writeDate(name.receiptCreationDate, receipt.receiptCreationDate, into: &json)
         writeDate(name.requestDate, requestDate, into: &json)
         writeDate(name.originalPurchaseDate, receipt.originalPurchaseDate, into: &json)
-        if let value = receipt.originalAppVersion { json.field(name.originalApplicationVersion, value) }
+        if let value = receipt.originalApplicationVersion { json.field(name.originalApplicationVersion, value) }
         writeDate(name.expirationDate, receipt.expirationDate, into: &json)
         writeDate(name.preorderDate, receipt.preorderDate, into: &json)
         json.key(name.inApp)

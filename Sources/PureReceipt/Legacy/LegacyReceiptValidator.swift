@@ -122,12 +122,12 @@ public enum LegacyReceiptValidator {
         }
 
         let info = receipt.purchaseInfo
-        if let expected = policy.bundleIdentifier, info.bundleIdentifier?.hasSameBytes(as: expected) != true {
-            throw .mismatch("policy.bundleId", "purchase-info bid", found: info.bundleIdentifier, expected: expected)
+        if let expected = policy.bundleIdentifier, info.bundleId?.hasSameBytes(as: expected) != true {
+            throw .mismatch("policy.bundleId", "purchase-info bid", found: info.bundleId, expected: expected)
         }
-        if let expected = policy.productIdentifier, info.productIdentifier?.hasSameBytes(as: expected) != true {
+        if let expected = policy.productIdentifier, info.productId?.hasSameBytes(as: expected) != true {
             throw .mismatch(
-                "policy.productId", "purchase-info product-id", found: info.productIdentifier, expected: expected)
+                "policy.productId", "purchase-info product-id", found: info.productId, expected: expected)
         }
         // The environment key is outside the signed bytes: a check for routing, not for trust.
         if let accepted = policy.environments, !accepted.contains(where: receipt.environmentName.hasSameBytes) {

@@ -23,13 +23,13 @@ public struct AppReceipt: Sendable {
     /// 0: receipt type (`Production`, `ProductionSandbox`, `Xcode`, …).
     public internal(set) var environment: ReceiptEnvironment?
     /// 1: the app's Apple ID (adam id); 0 in sandbox and Xcode receipts.
-    public internal(set) var appItemID: UInt64?
+    public internal(set) var appAppleId: UInt64?
     /// 2: bundle identifier.
-    public internal(set) var bundleIdentifier: String = ""
+    public internal(set) var bundleId: String = ""
     /// 2, raw: the whole UTF8String TLV (the OCTET STRING content) that the device hash covers.
     public internal(set) var bundleIdentifierData: ArraySlice<UInt8> = []
     /// 3: app version (CFBundleVersion on iOS, CFBundleShortVersionString on macOS).
-    public internal(set) var appVersion: String = ""
+    public internal(set) var applicationVersion: String = ""
     /// 4: opaque value for the device hash.
     public internal(set) var opaqueValue: ArraySlice<UInt8> = []
     /// 5: SHA-1(device identifier ‖ opaque value ‖ bundleIdentifierData).
@@ -48,7 +48,7 @@ public struct AppReceipt: Sendable {
     public internal(set) var developerID: UInt64?
     /// 12: receipt creation date. The certificate chain is validated at this instant, and queries
     /// never evaluate at an earlier one.
-    public internal(set) var creationDate = Instant(millisecondsSince1970: 0)
+    public internal(set) var receiptCreationDate = Instant(millisecondsSince1970: 0)
     /// 13, 14: undocumented INTEGERs.
     public internal(set) var attribute13: Int64?
     /// 14: undocumented INTEGER.
@@ -63,7 +63,7 @@ public struct AppReceipt: Sendable {
     /// `originalAppVersion`, the basis of paid-to-freemium decisions.
     public internal(set) var originalPurchaseDate: Instant?
     /// 19: the app version the customer first purchased (absent in Xcode receipts).
-    public internal(set) var originalAppVersion: String?
+    public internal(set) var originalApplicationVersion: String?
     /// 20: undocumented UTF8String (empty in every sample).
     public internal(set) var attribute20: String?
     /// 21: receipt expiration date (Volume Purchase Program).

@@ -1,7 +1,7 @@
 // AppReceiptEncodable: the app receipt model as Encodable values, so a server can hand a verified
 // receipt to JSONEncoder (or any Encoder) as it is.
 //
-// What is written, under the Swift property names (`bundleIdentifier`, `inAppPurchases`, …; the
+// What is written, under the Swift property names (`bundleId`, `inAppPurchases`, …; the
 // verifyReceipt document with Apple's names is `VerifyReceiptJSON`): every named attribute the
 // receipt holds, absent ones left out; dates as integer milliseconds since 1970 (`Instant`); the
 // environment as its attribute-0 text and the product type as its attribute-1707 integer; raw bytes
@@ -54,22 +54,22 @@
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: FieldKey.self)
             try c.encodeIfPresent(environment, forKey: "environment")
-            try c.encodeIfPresent(appItemID, forKey: "appItemID")
-            try c.encode(bundleIdentifier, forKey: "bundleIdentifier")
+            try c.encodeIfPresent(appAppleId, forKey: "appAppleId")
+            try c.encode(bundleId, forKey: "bundleId")
             try c.encode(Base64.encode(Array(bundleIdentifierData)), forKey: "bundleIdentifierData")
-            try c.encode(appVersion, forKey: "appVersion")
+            try c.encode(applicationVersion, forKey: "applicationVersion")
             try c.encode(Base64.encode(Array(opaqueValue)), forKey: "opaqueValue")
             try c.encode(Base64.encode(Array(sha1Hash)), forKey: "sha1Hash")
             try c.encodeIfPresent(transactionDate, forKey: "transactionDate")
             try c.encodeIfPresent(fulfillmentToolVersion?.text, forKey: "fulfillmentToolVersion")
             try c.encodeIfPresent(ageRating, forKey: "ageRating")
             try c.encodeIfPresent(developerID, forKey: "developerID")
-            try c.encode(creationDate, forKey: "creationDate")
+            try c.encode(receiptCreationDate, forKey: "receiptCreationDate")
             try c.encodeIfPresent(downloadID, forKey: "downloadID")
             try c.encodeIfPresent(versionExternalIdentifier, forKey: "versionExternalIdentifier")
             try c.encode(inAppPurchases, forKey: "inAppPurchases")
             try c.encodeIfPresent(originalPurchaseDate, forKey: "originalPurchaseDate")
-            try c.encodeIfPresent(originalAppVersion, forKey: "originalAppVersion")
+            try c.encodeIfPresent(originalApplicationVersion, forKey: "originalApplicationVersion")
             try c.encodeIfPresent(expirationDate, forKey: "expirationDate")
             try c.encodeIfPresent(organizationDisplayName, forKey: "organizationDisplayName")
             try c.encodeIfPresent(preorderDate, forKey: "preorderDate")
@@ -85,19 +85,19 @@
             let text = { (range: Range<Int>) in String(decoding: payload[range], as: UTF8.self) }
             var c = encoder.container(keyedBy: FieldKey.self)
             try c.encodeIfPresent(f.quantity, forKey: "quantity")
-            try c.encode(text(f.product), forKey: "productIdentifier")
-            try c.encode(text(f.transaction), forKey: "transactionIdentifier")
+            try c.encode(text(f.product), forKey: "productId")
+            try c.encode(text(f.transaction), forKey: "transactionId")
             try c.encode(f.purchaseDate, forKey: "purchaseDate")
-            try c.encodeIfPresent(f.originalTransaction.map(text), forKey: "originalTransactionIdentifier")
+            try c.encodeIfPresent(f.originalTransaction.map(text), forKey: "originalTransactionId")
             try c.encodeIfPresent(f.originalPurchaseDate, forKey: "originalPurchaseDate")
             try c.encodeIfPresent(f.productType, forKey: "productType")
-            try c.encodeIfPresent(f.subscriptionExpirationDate, forKey: "subscriptionExpirationDate")
-            try c.encodeIfPresent(f.webOrderLineItemID, forKey: "webOrderLineItemID")
-            try c.encodeIfPresent(f.cancellationDate, forKey: "cancellationDate")
-            try c.encodeIfPresent(cancellationReason, forKey: "cancellationReason")
+            try c.encodeIfPresent(f.subscriptionExpirationDate, forKey: "expiresDate")
+            try c.encodeIfPresent(f.webOrderLineItemID, forKey: "webOrderLineItemId")
+            try c.encodeIfPresent(f.cancellationDate, forKey: "revocationDate")
+            try c.encodeIfPresent(revocationReason, forKey: "revocationReason")
             try c.encodeIfPresent(f.isTrialPeriod, forKey: "isTrialPeriod")
             try c.encodeIfPresent(f.isInIntroOfferPeriod, forKey: "isInIntroOfferPeriod")
-            try c.encodeIfPresent(f.promotionalOffer.map(text), forKey: "promotionalOfferIdentifier")
+            try c.encodeIfPresent(f.promotionalOffer.map(text), forKey: "offerIdentifier")
         }
     }
 #endif

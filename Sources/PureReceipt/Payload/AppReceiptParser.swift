@@ -104,11 +104,11 @@ extension AppReceipt {
     private mutating func decode(_ item: AttributeSpan, _ decoder: AttributeDecoder) throws(ReceiptError) {
         switch item.type {
         case 0: environment = ReceiptEnvironment(rawValue: try decoder.utf8String(item))
-        case 1: appItemID = try decoder.uint64(item)
+        case 1: appAppleId = try decoder.uint64(item)
         case 2:
-            bundleIdentifier = try decoder.utf8String(item)
+            bundleId = try decoder.utf8String(item)
             bundleIdentifierData = decoder.bytes[item.value]
-        case 3: appVersion = try decoder.utf8String(item)
+        case 3: applicationVersion = try decoder.utf8String(item)
         case 4: opaqueValue = decoder.bytes[item.value]
         case 5: sha1Hash = decoder.bytes[item.value]
         case 6: attribute6 = decoder.bytes[item.value]
@@ -117,13 +117,13 @@ extension AppReceipt {
         case 9: fulfillmentToolVersion = try decoder.packedInteger(item)
         case 10: ageRating = try decoder.ia5String(item)
         case 11: developerID = try decoder.uint64(item)
-        case 12: creationDate = try AppReceipt.creationDate(item, decoder)
+        case 12: receiptCreationDate = try AppReceipt.creationDate(item, decoder)
         case 13: attribute13 = try decoder.int64(item)
         case 14: attribute14 = try decoder.int64(item)
         case 15: downloadID = try decoder.uint64(item)
         case 16: versionExternalIdentifier = try decoder.uint64(item)
         case 18: originalPurchaseDate = try decoder.date(item)
-        case 19: originalAppVersion = try decoder.utf8String(item)
+        case 19: originalApplicationVersion = try decoder.utf8String(item)
         case 20: attribute20 = try decoder.utf8String(item)
         case 21: expirationDate = try decoder.date(item)
         case 22: attribute22 = try decoder.date(item)

@@ -71,27 +71,27 @@ public struct InAppPurchase: Sendable {
     /// 1701: number of items purchased.
     public var quantity: Int64? { decoded(1701, AttributeDecoder.int64) }
     /// 1702: product identifier.
-    public var productIdentifier: String { decoded(1702, AttributeDecoder.utf8String) ?? "" }
+    public var productId: String { decoded(1702, AttributeDecoder.utf8String) ?? "" }
     /// 1703: transaction identifier (`"0"`, `"1"`, … in Xcode receipts).
-    public var transactionIdentifier: String { decoded(1703, AttributeDecoder.utf8String) ?? "" }
+    public var transactionId: String { decoded(1703, AttributeDecoder.utf8String) ?? "" }
     /// 1704: purchase date (for a renewal: the start of its period).
     public var purchaseDate: Instant { decoded(1704, AttributeDecoder.date).flatMap { $0 } ?? Fields().purchaseDate }
     /// 1705: transaction identifier of the original purchase (absent in Xcode receipts).
-    public var originalTransactionIdentifier: String? { decoded(1705, AttributeDecoder.utf8String) }
+    public var originalTransactionId: String? { decoded(1705, AttributeDecoder.utf8String) }
     /// 1706: date of the original purchase.
     public var originalPurchaseDate: Instant? { decoded(1706, AttributeDecoder.date) ?? nil }
     /// 1707: product type (undocumented by Apple; absent in Xcode receipts).
     public var productType: InAppProductType? { decoded(1707, AttributeDecoder.int64).map(InAppProductType.init) }
     /// 1708: expiration date of an auto-renewable subscription period.
-    public var subscriptionExpirationDate: Instant? { decoded(1708, AttributeDecoder.date) ?? nil }
+    public var expiresDate: Instant? { decoded(1708, AttributeDecoder.date) ?? nil }
     /// 1709: undocumented UTF8String (empty in every sample).
     public var attribute1709: String? { decoded(1709, AttributeDecoder.utf8String) }
     /// 1710: undocumented INTEGER, 0 or four ASCII characters such as `MR5F`.
     public var attribute1710: ASCIIPackedInteger? { decoded(1710, AttributeDecoder.packedInteger) }
     /// 1711: web order line item id (up to 8 bytes).
-    public var webOrderLineItemID: UInt64? { decoded(1711, AttributeDecoder.uint64) }
+    public var webOrderLineItemId: UInt64? { decoded(1711, AttributeDecoder.uint64) }
     /// 1712: date Apple customer support cancelled (refunded) the transaction.
-    public var cancellationDate: Instant? { decoded(1712, AttributeDecoder.date) ?? nil }
+    public var revocationDate: Instant? { decoded(1712, AttributeDecoder.date) ?? nil }
     /// 1713: the period is a free trial (any non-zero INTEGER reads as true).
     public var isTrialPeriod: Bool? { decoded(1713, AttributeDecoder.flag) }
     /// 1714 ... 1718: undocumented UTF8Strings (empty in every sample), by type.
@@ -107,9 +107,9 @@ public struct InAppPurchase: Sendable {
     /// 1719: the period is an introductory offer (any non-zero INTEGER reads as true).
     public var isInIntroOfferPeriod: Bool? { decoded(1719, AttributeDecoder.flag) }
     /// 1720: cancellation reason (INTEGER; reported by one parser, never observed).
-    public var cancellationReason: Int64? { decoded(1720, AttributeDecoder.int64) }
+    public var revocationReason: Int64? { decoded(1720, AttributeDecoder.int64) }
     /// 1721: promotional offer identifier.
-    public var promotionalOfferIdentifier: String? { decoded(1721, AttributeDecoder.utf8String) }
+    public var offerIdentifier: String? { decoded(1721, AttributeDecoder.utf8String) }
     /// 1722: undocumented INTEGER (0 in samples).
     public var attribute1722: Int64? { decoded(1722, AttributeDecoder.int64) }
     /// Every attribute of the record, known or not, in file order (read again on each access).

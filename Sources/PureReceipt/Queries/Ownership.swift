@@ -22,12 +22,12 @@ extension AppReceipt {
     /// (attribute 12). A clock earlier than the receipt (wound back, or wrong) is never trusted
     /// to make an expired subscription active again.
     public func effectiveInstant(for instant: Instant) -> Instant {
-        max(instant, creationDate)
+        max(instant, receiptCreationDate)
     }
 
     /// The in-app purchase records of `productID`, in file order (consumables included).
     public func purchases(of productID: String) -> [InAppPurchase] {
-        inAppPurchases.filter { $0.productIdentifier.hasSameBytes(as: productID) }
+        inAppPurchases.filter { $0.productId.hasSameBytes(as: productID) }
     }
 
     /// The records whose original transaction id (1705) — or, when the receipt has none (Xcode),
@@ -41,7 +41,7 @@ extension AppReceipt {
     /// `max(instant, creationDate)` (see `effectiveInstant(for:)` and `InAppPurchase.isActive(at:)`).
     public func isOwned(productID: String, at instant: Instant) -> Bool {
         let t = effectiveInstant(for: instant)
-        return inAppPurchases.contains { $0.productIdentifier.hasSameBytes(as: productID) && $0.isActive(at: t) }
+        return inAppPurchases.contains { $0.productId.hasSameBytes(as: productID) && $0.isActive(at: t) }
     }
 }
 
@@ -65,6 +65,6 @@ extension InAppPurchase {
     /// The identifier that ties a subscription's purchase and renewals together: the original
     /// transaction id (1705), or the transaction id (1703) when the record has none (Xcode).
     public var chainIdentifier: String {
-        originalTransactionIdentifier ?? transactionIdentifier
+        originalTransactionId ?? transactionId
     }
 }

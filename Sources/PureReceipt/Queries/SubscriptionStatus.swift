@@ -25,11 +25,11 @@ public enum SubscriptionStatus: Sendable, Hashable {
 /// One subscription active at an instant: the record with the latest expiration in its chain.
 public struct ActiveSubscription: Sendable {
     /// The product of the active period (it may differ from earlier periods after an upgrade).
-    public let productIdentifier: String
+    public let productId: String
     /// The chain's original transaction id (see `InAppPurchase.chainIdentifier`).
-    public let originalTransactionIdentifier: String
+    public let originalTransactionId: String
     /// End of the active period.
-    public let expires: Instant
+    public let expiresDate: Instant
     /// The record of the active period.
     public let purchase: InAppPurchase
 }
@@ -40,7 +40,7 @@ extension AppReceipt {
     /// subscription: the receipt creation date bounds the instant from below.
     public func subscriptionStatus(productID: String, at instant: Instant) -> SubscriptionStatus {
         let t = effectiveInstant(for: instant)
-        return Self.status(inAppPurchases.lazy.filter { $0.productIdentifier.hasSameBytes(as: productID) }, at: t)
+        return Self.status(inAppPurchases.lazy.filter { $0.productId.hasSameBytes(as: productID) }, at: t)
     }
 
     /// The status of the subscription chain `originalTransactionID` (its purchase and all
@@ -60,10 +60,10 @@ extension AppReceipt {
         var order: [[UInt8]] = []
         var best: [[UInt8]: InAppPurchase] = [:]
         for purchase in inAppPurchases {
-            guard let expires = purchase.subscriptionExpirationDate, purchase.isActive(at: t) else { continue }
+            guard let expires = purchase.expiresDate, purchase.isActive(at: t) else { continue }
             let chain = Array(purchase.chainIdentifier.utf8)
             if let current = best[chain] {
-                if let currentExpires = current.subscriptionExpirationDate, expires > currentExpires {
+                if let currentExpires = current.expiresDate, expires > currentExpires {
                     best[chain] = purchase
                 }
             } else {
@@ -72,10 +72,10 @@ extension AppReceipt {
             }
         }
         return order.compactMap { chain in
-            guard let purchase = best[chain], let expires = purchase.subscriptionExpirationDate else { return nil }
+            guard let purchase = best[chain], let expires = purchase.expiresDate else { return nil }
             return ActiveSubscription(
-                productIdentifier: purchase.productIdentifier,
-                originalTransactionIdentifier: purchase.chainIdentifier, expires: expires, purchase: purchase)
+                productId: purchase.productId, originalTransactionId: purchase.chainIdentifier, expiresDate: expires,
+                purchase: purchase)
         }
     }
 

@@ -8,6 +8,8 @@
 // expanded form (`-0001`, `+10000`) so every Instant has some text. `parseRFC3339` rejects them.
 
 /// RFC 3339 text in UTC, e.g. "2020-07-22T17:39:08Z" or "2020-07-22T17:39:08.123Z".
+package import PureDER
+
 package func formatRFC3339(_ t: Instant) -> String {
     let f = CivilDateTime(t)
     var out: [UInt8] = []
@@ -86,4 +88,49 @@ private func appendTwoDigits(_ value: Int64, to span: inout OutputSpan<UInt8>) {
     let v = UInt8(clamping: min(max(value, 0), 99))
     span.append(0x30 + v / 10)
     span.append(0x30 + v % 10)
+}
+
+extension Instant: CustomStringConvertible {
+    /// RFC 3339 in UTC, e.g. "2020-07-22T17:39:08Z", with ".123" only when the milliseconds
+    /// are not zero. Years outside 0000 ... 9999 are written in ISO 8601 expanded form (see
+    /// `formatRFC3339`).
+    public var description: String {
+        formatRFC3339(self)
+    }
+}
+
+/// The calendar fields of an instant in some fixed offset from UTC.
+package struct CivilDateTime: Sendable, Hashable {
+    package var date: CivilDate
+    /// 0 ... 23
+    package var hour: Int64
+    /// 0 ... 59
+    package var minute: Int64
+    /// 0 ... 59
+    package var second: Int64
+    /// 0 ... 999
+    package var millisecond: Int64 = 0
+}
+
+extension CivilDateTime {
+    /// Splits `t` shifted by `offsetSeconds` (local = UTC + offset) into calendar fields.
+    /// `offsetSeconds` is clamped to ±1 day (callers pass ±8 h at most); the shift is done on
+    /// the day/millisecond-of-day split so it cannot overflow even at Int64.min/max.
+    package init(_ t: Instant, offsetSeconds: Int64 = 0) {
+        let offsetMs = min(max(offsetSeconds, -86_400), 86_400) * 1000  // clamped to ±1 day
+        var days = floorDiv(t.millisecondsSince1970, 86_400_000)
+        // 0 ..< 86 400 000, plus |offsetMs| ≤ 86 400 000: no overflow.
+        var msOfDay = floorMod(t.millisecondsSince1970, 86_400_000) + offsetMs
+        if msOfDay < 0 {
+            msOfDay += 86_400_000
+            days -= 1  // |days| ≤ 1.07e11: no overflow
+        } else if msOfDay >= 86_400_000 {
+            msOfDay -= 86_400_000
+            days += 1
+        }
+        self.date = CivilDate(daysSince1970: days)
+        let unsigned = UInt64(msOfDay)  // 0 ..< 86 400 000: unsigned divisions are cheaper
+        (hour, minute) = (Int64(unsigned / 3_600_000), Int64(unsigned / 60_000 % 60))
+        (second, millisecond) = (Int64(unsigned / 1000 % 60), Int64(unsigned % 1000))
+    }
 }

@@ -14,6 +14,8 @@
 // year ≤ 9999 the result is below 2.6e14 ms in magnitude, so no checked operation can trap.
 
 /// Which textual form of a date-time to accept.
+import PureDER
+
 package enum DateTimeDialect: Sendable {
     /// Receipt attribute values (IA5String): upper-case `T`/`Z`, offsets with or without colon.
     case receipt

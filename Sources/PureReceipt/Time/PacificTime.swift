@@ -15,6 +15,8 @@
 // instants are reported in standard time, UTC−8. No receipt date predates the App Store (2008).
 // Future rule changes would need a code change (so would a tz database update).
 
+import PureDER
+
 package enum PacificTime {
     /// PST, UTC−8, in seconds.
     package static let standardOffset: Int64 = -8 * 3600

@@ -38,10 +38,10 @@ struct AppSide {
         do throws(VerificationError) {
             let verified = try ReceiptValidator.validate(receiptBytes, policy: policy)
             let receipt = verified.receipt
-            let now = receipt.creationDate  // an app passes the clock; queries never go before creation
+            let now = receipt.receiptCreationDate  // an app passes the clock; queries never go before creation
             let environment = receipt.environment?.description ?? "-"
-            print("app receipt: GENUINE \(environment) \(receipt.bundleIdentifier) \(receipt.appVersion)")
-            print("  created \(receipt.creationDate), \(receipt.inAppPurchases.count) in-app purchases")
+            print("app receipt: GENUINE \(environment) \(receipt.bundleId) \(receipt.applicationVersion)")
+            print("  created \(receipt.receiptCreationDate), \(receipt.inAppPurchases.count) in-app purchases")
             let pro = receipt.isOwned(productID: "com.example.pureapp.pro", at: now)
             let monthly = receipt.subscriptionStatus(productID: "com.example.pureapp.monthly", at: now)
             print("  owns com.example.pureapp.pro: \(pro)")

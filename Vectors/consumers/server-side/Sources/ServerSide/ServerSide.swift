@@ -105,9 +105,9 @@ struct ServerSide {
                 let verified = try await cache.withCache { (local) throws(VerificationError) in
                     try ReceiptValidator.validate(body, policy: policies.receipt, cache: &local)
                 }
-                let created = Date(verified.receipt.creationDate)
-                let active = verified.receipt.activeSubscriptions(at: verified.receipt.creationDate).map(
-                    \.productIdentifier)
+                let created = Date(verified.receipt.receiptCreationDate)
+                let active = verified.receipt.activeSubscriptions(at: verified.receipt.receiptCreationDate).map(
+                    \.productId)
                 return ("\(name) GENUINE, created \(dates.string(from: created)), active \(active)", true)
             case .notification:
                 let verified = try await cache.withCache { (local) throws(VerificationError) in
@@ -123,8 +123,8 @@ struct ServerSide {
                 }
                 let info = verified.receipt.purchaseInfo
                 let bought = info.purchaseDate.map { dates.string(from: Date($0)) } ?? "-"
-                let key = info.originalTransactionIdentifier ?? info.transactionIdentifier ?? "-"
-                return ("\(name) GENUINE \(info.productIdentifier ?? "-") bought \(bought), account key \(key)", true)
+                let key = info.originalTransactionId ?? info.transactionId ?? "-"
+                return ("\(name) GENUINE \(info.productId ?? "-") bought \(bought), account key \(key)", true)
             }
         } catch {
             return ("\(name) refused: \(error.verdict.rawValue) \(error.code)", false)

@@ -1,8 +1,8 @@
 // CivilDate: proleptic Gregorian calendar dates ↔ days since 1970-01-01.
 //
-// Accepts: any day count whose magnitude is at most `CivilDate.maxAbsDays` (enough for every
-// `Instant`: Int64.max milliseconds is about 1.07e11 days) and any year in
-// `CivilDate.minYear ... CivilDate.maxYear` for the opposite direction.
+// The one calendar of the library: certificate times (Time.swift), receipt and StoreKit dates.
+// Accepts: any year in `CivilDate.minYear ... CivilDate.maxYear`. The opposite direction, days to
+// a date, only renders (TimeRendering.swift: presentation).
 // Does not check: anything about calendars other than the proleptic Gregorian one (no Julian
 // dates before 1582, no leap seconds: every day has 86 400 seconds, as in POSIX time).
 //
@@ -28,8 +28,6 @@ package struct CivilDate: Sendable, Hashable {
     /// and for every clamped day count (±`maxAbsDays` ≈ ±400 million years around 1970).
     package static let minYear: Int64 = -500_000_000
     package static let maxYear: Int64 = 500_000_000
-    /// Day range for `init(daysSince1970:)`.
-    package static let maxAbsDays: Int64 = 146_097 * 1_000_000
 
     package init(year: Int64, month: Int64, day: Int64) {
         self.year = year
@@ -76,30 +74,6 @@ package struct CivilDate: Sendable, Hashable {
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         // 719 468 = days from 0000-03-01 to 1970-01-01.
         return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The date `days` after 1970-01-01. `days` is clamped to ±`maxAbsDays` (never reached by an
-    /// Instant) so the arithmetic is provably in range.
-    package init(daysSince1970 days: Int64) {
-        let clamped = min(max(days, -CivilDate.maxAbsDays), CivilDate.maxAbsDays)
-        let z = clamped + 719_468  // days since 0000-03-01
-        let era = floorDiv(z, 146_097)
-        // 0 ... 146 096; what follows is unsigned (non-negative values: cheaper divisions).
-        let dayOfEra = UInt64(z - era * 146_097)
-        // Years within the era: remove the leap days (every 4 years, except 100, except 400).
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)  // 0 ... 365
-        let shiftedMonth = (5 * dayOfYear + 2) / 153  // 0 ... 11, March = 0
-        let day = Int64(dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
-        let month = Int64(shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9)
-        let year = Int64(yearOfEra) + era * 400 + (month <= 2 ? 1 : 0)
-        self.init(year: year, month: month, day: day)
-    }
-
-    /// Day of the week for a day count since 1970-01-01: 0 = Sunday ... 6 = Saturday.
-    /// 1970-01-01 was a Thursday (4). Reduced first, so no day count can overflow.
-    package static func weekday(daysSince1970 days: Int64) -> Int64 {
-        floorMod(floorMod(days, 7) + 4, 7)
     }
 }
 
