@@ -65,13 +65,12 @@ enum BatchCommand {
         let paths = expand(options.positional)
         let ndjson = options.flags.contains("--ndjson")
         let inputs = BatchInputs(paths: paths.isEmpty ? ["-"] : paths, ndjson: ndjson)
-        var verifier = BatchVerifier(
+        let verifier = BatchVerifier(
             receiptPolicy: (try? settings.receipt.get()) ?? ReceiptPolicy(bundleIdentifier: .anyApp),
             signedDataPolicy: (try? settings.signed.get())?.policy
                 ?? SignedDataPolicy(
                     bundleId: "", environment: .production),
             legacyPolicy: (try? settings.legacy.get()) ?? LegacyReceiptPolicy(bundleIdentifier: .anyApp), jobs: jobs)
-        verifier.window = 4 * max(jobs, 4)
         let total = ndjson ? nil : inputs.paths.count
         let box = StatusBox()
         let done = DispatchSemaphore(value: 0)
