@@ -18,7 +18,10 @@ enum UsageError: Error { case message(String) }
 /// is on the line. Any other argument starting with `-` (other than `-` alone, standard input) is
 /// an option: an unknown one is a usage error naming it; a FILE whose name starts with `-` goes
 /// after `--`.
-func parseArguments(_ arguments: [String], command: String, valued: Set<String>, flags: Set<String>)
+/// `manyFiles`: more than one FILE is allowed (verify).
+func parseArguments(
+    _ arguments: [String], command: String, valued: Set<String>, flags: Set<String>, manyFiles: Bool = false
+)
     throws(UsageError) -> ParsedArguments
 {
     if arguments.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
@@ -61,7 +64,7 @@ func parseArguments(_ arguments: [String], command: String, valued: Set<String>,
             result.positional.append(argument)
         }
     }
-    guard result.positional.count <= 1 else { throw .message("expected at most one FILE") }
+    guard manyFiles || result.positional.count <= 1 else { throw .message("expected at most one FILE") }
     return result
 }
 

@@ -26,24 +26,10 @@ enum LegacyCommand {
             VerifyCommand.notApplicable(
                 "\(option) does not apply to legacy transaction receipts, and this input is one", json: json)
         }
-        var legacy = LegacyReceiptPolicy(
-            bundleIdentifier: policy.bundleIdentifier.map { BundleIdentifierRequirement($0) } ?? .anyApp,
-            validityInstant: policy.validityInstant,
-            productIdentifier: options.last("--product-id"))
-        let roots = options.all("--root").flatMap { VerifyCommand.loadCertificates($0, option: "--root", json: json) }
-        if !roots.isEmpty {
-            legacy.anchors = TrustAnchors(certificates: roots.filter(\.isSelfIssued))
-            legacy.intermediates = roots.filter { !$0.isSelfIssued }
-        }
-        // The names in the outer key's spelling (EnvironmentOption.swift): ProductionSandbox is Sandbox.
-        if let text = options.last("--environment"), let names = EnvironmentName.parse(text) {
-            let values = names.compactMap(\.legacy)
-            guard values.count == names.count else {
-                VerifyCommand.notApplicable(
-                    "--environment: a legacy receipt names Production or Sandbox (= ProductionSandbox), and this "
-                        + "input is one: \(text)", json: json)
-            }
-            legacy.environments = values
+        let legacy: LegacyReceiptPolicy
+        switch Self.policy(options, policy, json: json) {
+        case .success(let made): legacy = made
+        case .failure(let failure): VerifyCommand.notApplicable(failure.message, json: json)
         }
         let verified: VerifiedLegacyReceipt
         do {
@@ -90,6 +76,40 @@ enum LegacyCommand {
         lines.append(TextReport.row("Verdict", "GENUINE — signature, chain and every requested check hold" + note))
         print(TextReport.render(lines))
         return ExitCode.genuine
+    }
+
+    /// The legacy receipt policy the options make (on top of `policy`'s bundle id and instant), or
+    /// why they do not fit a legacy receipt. Exits 2 on an unreadable `--root` file.
+    static func policy(_ options: ParsedArguments, _ policy: ReceiptPolicy, json: Bool)
+        -> Result<LegacyReceiptPolicy, SignedDataCommand.Setup.NotApplicable>
+    {
+        let appReceiptOnly = ["--bundle-version", "--device-id", "--xcode-root", "--endpoint"]
+            .filter { options.last($0) != nil || options.flags.contains($0) }
+        if let option = appReceiptOnly.first {
+            return .failure(
+                .init(message: "\(option) does not apply to legacy transaction receipts, and this input is one"))
+        }
+        var legacy = LegacyReceiptPolicy(
+            bundleIdentifier: policy.bundleIdentifier.map { BundleIdentifierRequirement($0) } ?? .anyApp,
+            validityInstant: policy.validityInstant,
+            productIdentifier: options.last("--product-id"))
+        let roots = options.all("--root").flatMap { VerifyCommand.loadCertificates($0, option: "--root", json: json) }
+        if !roots.isEmpty {
+            legacy.anchors = TrustAnchors(certificates: roots.filter(\.isSelfIssued))
+            legacy.intermediates = roots.filter { !$0.isSelfIssued }
+        }
+        // The names in the outer key's spelling (EnvironmentOption.swift): ProductionSandbox is Sandbox.
+        if let text = options.last("--environment"), let names = EnvironmentName.parse(text) {
+            let values = names.compactMap(\.legacy)
+            guard values.count == names.count else {
+                return .failure(
+                    .init(
+                        message: "--environment: a legacy receipt names Production or Sandbox (= ProductionSandbox), "
+                            + "and this input is one: \(text)"))
+            }
+            legacy.environments = values
+        }
+        return .success(legacy)
     }
 
     static func inspect(_ input: (bytes: [UInt8], name: String), json: Bool) -> Int32 {

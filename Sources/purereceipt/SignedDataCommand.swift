@@ -43,84 +43,17 @@ enum SignedDataCommand {
     )
         -> Int32
     {
-        // An option that does not fit this input is the input's failure (exit 2): the usage status
-        // (64) depends on the command line only, and its syntax was checked by `precheck`.
-        for option in ["--bundle-version", "--endpoint", "--now", "--product-id"] where options.last(option) != nil {
-            VerifyCommand.notApplicable(
-                "\(option) does not apply to StoreKit 2 signed data, and this input is that", json: json)
+        var setup: Setup
+        switch Setup.make(options, json: json) {
+        case .success(let made): setup = made
+        case .failure(let failure): VerifyCommand.notApplicable(failure.message, json: json)
         }
-        let requested = requestedKind(options, json: json)
-        var policy = SignedDataPolicy(bundleId: "", environment: .production)
-        if let text = options.last("--app-apple-id") {
-            guard let id = Int64(text), id > 0 else {
-                VerifyCommand.usageFailure("--app-apple-id: expected a positive integer: \(text)", json: json)
-            }
-            policy.appAppleId = id
-        }
-        if let text = options.last("--device-id") {
-            // A device verification id is a UUID; hex bytes (an app receipt's device hash input) are not.
-            guard text.utf8.count == 36, parseDeviceIdentifier(text) != nil else {
-                VerifyCommand.notApplicable(
-                    "--device-id: for StoreKit 2 signed data, the device verification UUID (8-4-4-4-12): \(text)",
-                    json: json)
-            }
-            policy.deviceVerificationID = text
-        }
-        if let text = options.last("--at") {
-            guard let instant = Instant.parseRFC3339(text) else {
-                VerifyCommand.usageFailure(
-                    "--at: not an RFC 3339 time (e.g. 2026-01-01T00:00:00Z): \(text)", json: json)
-            }
-            policy.validityInstant = instant
-        }
-        // The names in StoreKit's spelling (EnvironmentOption.swift): ProductionSandbox is Sandbox.
-        var environments: [AppStoreEnvironment]?
-        if let text = options.last("--environment"), let names = EnvironmentName.parse(text) {
-            let values = names.compactMap(\.storeKit)
-            guard values.count == names.count else {
-                VerifyCommand.notApplicable(
-                    "--environment: StoreKit 2 signed data names Production, Sandbox (= ProductionSandbox), "
-                        + "Xcode or LocalTesting, and this input is that: \(text)", json: json)
-            }
-            environments = values
-        }
-        let roots = options.all("--root").flatMap { VerifyCommand.loadCertificates($0, option: "--root", json: json) }
-        let xcode = options.last("--xcode-root").map { path in
-            let certificates = VerifyCommand.loadCertificates(path, option: "--xcode-root", json: json)
-            guard certificates.count == 1, let certificate = certificates.first else {
-                VerifyCommand.fileFailure(
-                    code: "input.notOneCertificate",
-                    "--xcode-root \(path): expected exactly one certificate, found \(certificates.count)", json: json)
-            }
-            return certificate
-        }
-        // The signer policy follows the data's shape; each policy checks the signature and chain
-        // itself, so the choice cannot make unsigned data genuine.
-        if let xcode, data.parsed()?.isXcodeSigned == true {
-            policy.signer = .xcode(xcode)
-        } else if !roots.isEmpty {
-            policy.signer = .apple(TrustAnchors(certificates: roots))
-        }
-
-        // Read only if the signature over it verifies; otherwise the verifier reports the failure.
-        let peeked = data.verifiedPayloadObject()
-        let kind = data.kind(requested: requested, payload: peeked)
-        let named = peeked.map { namedApp($0, kind: kind) }
-        policy.bundleId = options.last("--bundle-id") ?? named?.bundleId ?? ""
-        // A list: the data's own environment if the list names it, else the first; the library then
-        // compares the one chosen exactly with the data (one policy holds one environment).
-        if let environments {
-            let own = named?.environment.flatMap(AppStoreEnvironment.init(rawValue:))
-            policy.environment = own.flatMap { environments.contains($0) ? $0 : nil } ?? environments[0]
-        } else if let own = named?.environment.flatMap(AppStoreEnvironment.init(rawValue:)) {
-            policy.environment = own
-        }
-
+        let (outcome, policy) = verify(data, setup, cache: &setup.cache)
         let verified: Verified
-        do {
-            verified = try run(data.jws, kind: kind, policy: policy)
-        } catch {
-            return failure(error, policy: policy, environments: environments, json: json)
+        switch outcome {
+        case .success(let value): verified = value
+        case .failure(let error):
+            return failure(error, policy: policy, environments: setup.environments, json: json)
         }
         if json {
             let signer = VerifyCommand.signer(xcode: verified.isXcodeSigned, options: options)
@@ -130,6 +63,125 @@ enum SignedDataCommand {
                 SignedDataReport.verifiedText(verified, source: source(input, data), policy: policy, options: options))
         }
         return ExitCode.genuine
+    }
+
+    /// What the options say about signed data, before any input is read: the policy's parts that
+    /// do not depend on the input, or why the options do not apply to signed data.
+    struct Setup: Sendable {
+        var policy: SignedDataPolicy
+        var requested: SignedDataKind?
+        /// --bundle-id; nil: the data's own (not requested).
+        let bundleId: String?
+        let environments: [AppStoreEnvironment]?
+        let roots: [Certificate]
+        let xcode: Certificate?
+        /// A single input's cache (a batch passes its shared one to `verify(_:_:cache:)` instead).
+        var cache = VerifiedChainCache(capacity: 4)
+
+        /// An option that does not fit signed data (exit 2, `input.optionNotApplicable`).
+        struct NotApplicable: Error { let message: String }
+
+        /// Exits on a usage error or an unreadable certificate file.
+        static func make(_ options: ParsedArguments, json: Bool) -> Result<Setup, NotApplicable> {
+            // An option that does not fit this input is the input's failure (exit 2): the usage status
+            // (64) depends on the command line only, and its syntax was checked by `precheck`.
+            for option in ["--bundle-version", "--endpoint", "--now", "--product-id"] where options.last(option) != nil
+            {
+                return .failure(
+                    NotApplicable(message: "\(option) does not apply to StoreKit 2 signed data, and this input is that")
+                )
+            }
+            let requested = requestedKind(options, json: json)
+            var policy = SignedDataPolicy(bundleId: "", environment: .production)
+            if let text = options.last("--app-apple-id") {
+                guard let id = Int64(text), id > 0 else {
+                    VerifyCommand.usageFailure("--app-apple-id: expected a positive integer: \(text)", json: json)
+                }
+                policy.appAppleId = id
+            }
+            if let text = options.last("--device-id") {
+                // A device verification id is a UUID; hex bytes (an app receipt's device hash input) are not.
+                guard text.utf8.count == 36, parseDeviceIdentifier(text) != nil else {
+                    return .failure(
+                        NotApplicable(
+                            message:
+                                "--device-id: for StoreKit 2 signed data, the device verification UUID (8-4-4-4-12): \(text)"
+                        ))
+                }
+                policy.deviceVerificationID = text
+            }
+            if let text = options.last("--at") {
+                guard let instant = Instant.parseRFC3339(text) else {
+                    VerifyCommand.usageFailure(
+                        "--at: not an RFC 3339 time (e.g. 2026-01-01T00:00:00Z): \(text)", json: json)
+                }
+                policy.validityInstant = instant
+            }
+            // The names in StoreKit's spelling (EnvironmentOption.swift): ProductionSandbox is Sandbox.
+            var environments: [AppStoreEnvironment]?
+            if let text = options.last("--environment"), let names = EnvironmentName.parse(text) {
+                let values = names.compactMap(\.storeKit)
+                guard values.count == names.count else {
+                    return .failure(
+                        NotApplicable(
+                            message:
+                                "--environment: StoreKit 2 signed data names Production, Sandbox (= ProductionSandbox), "
+                                + "Xcode or LocalTesting, and this input is that: \(text)"))
+                }
+                environments = values
+            }
+            let roots = options.all("--root").flatMap {
+                VerifyCommand.loadCertificates($0, option: "--root", json: json)
+            }
+            let xcode = options.last("--xcode-root").map { path in
+                let certificates = VerifyCommand.loadCertificates(path, option: "--xcode-root", json: json)
+                guard certificates.count == 1, let certificate = certificates.first else {
+                    VerifyCommand.fileFailure(
+                        code: "input.notOneCertificate",
+                        "--xcode-root \(path): expected exactly one certificate, found \(certificates.count)",
+                        json: json)
+                }
+                return certificate
+            }
+            return .success(
+                Setup(
+                    policy: policy, requested: requested, bundleId: options.last("--bundle-id"),
+                    environments: environments, roots: roots, xcode: xcode))
+        }
+    }
+
+    /// Verifies `data` under `setup` through `cache`: the outcome, and the policy it was verified
+    /// under (for the failure's message).
+    static func verify(_ data: SignedDataInput, _ setup: Setup, cache: inout VerifiedChainCache)
+        -> (Result<Verified, VerificationError>, SignedDataPolicy)
+    {
+        var policy = setup.policy
+        // The signer policy follows the data's shape; each policy checks the signature and chain
+        // itself, so the choice cannot make unsigned data genuine.
+        if let xcode = setup.xcode, data.parsed()?.isXcodeSigned == true {
+            policy.signer = .xcode(xcode)
+        } else if !setup.roots.isEmpty {
+            policy.signer = .apple(TrustAnchors(certificates: setup.roots))
+        }
+
+        // Read only if the signature over it verifies; otherwise the verifier reports the failure.
+        let peeked = data.verifiedPayloadObject()
+        let kind = data.kind(requested: setup.requested, payload: peeked)
+        let named = peeked.map { namedApp($0, kind: kind) }
+        policy.bundleId = setup.bundleId ?? named?.bundleId ?? ""
+        // A list: the data's own environment if the list names it, else the first; the library then
+        // compares the one chosen exactly with the data (one policy holds one environment).
+        if let environments = setup.environments {
+            let own = named?.environment.flatMap(AppStoreEnvironment.init(rawValue:))
+            policy.environment = own.flatMap { environments.contains($0) ? $0 : nil } ?? environments[0]
+        } else if let own = named?.environment.flatMap(AppStoreEnvironment.init(rawValue:)) {
+            policy.environment = own
+        }
+        let finalPolicy = policy
+        return (
+            Result { () throws(VerificationError) in try run(data.jws, kind: kind, policy: finalPolicy, cache: &cache)
+            }, policy
+        )
     }
 
     /// Checks the syntax of the options whose meaning does not depend on the input's format, before
@@ -188,10 +240,9 @@ enum SignedDataCommand {
 
     /// Verifies `jws` as `kind` under `policy` (the library's verifier; one chain cache for the
     /// envelope and the nested data).
-    static func run(_ jws: [UInt8], kind: SignedDataKind, policy: SignedDataPolicy) throws(VerificationError)
-        -> Verified
-    {
-        var cache = VerifiedChainCache(capacity: 4)
+    static func run(
+        _ jws: [UInt8], kind: SignedDataKind, policy: SignedDataPolicy, cache: inout VerifiedChainCache
+    ) throws(VerificationError) -> Verified {
         let instant = policy.validityInstant
         switch kind {
         case .transaction:
@@ -251,8 +302,16 @@ enum SignedDataCommand {
     static func failure(
         _ error: VerificationError, policy: SignedDataPolicy, environments: [AppStoreEnvironment]? = nil, json: Bool
     ) -> Int32 {
-        let verdict = words(error.verdict)
-        // The library's message, and the option that sets what the check compared against.
+        let message = failureMessage(error, policy: policy, environments: environments)
+        if json { print(failureDocument(error, message: message, pretty: true)) }
+        VerifyCommand.report(words(error.verdict).text, code: error.code, message)
+        return ExitCode.of(error.verdict)
+    }
+
+    /// The library's message, and the option that sets what the check compared against.
+    static func failureMessage(
+        _ error: VerificationError, policy: SignedDataPolicy, environments: [AppStoreEnvironment]?
+    ) -> String {
         var message = error.message
         switch error.code {
         case "signedData.appAppleIdRequired": message += " (--app-apple-id)"
@@ -269,17 +328,18 @@ enum SignedDataCommand {
                 ?? " (validity checked at the payload's signedDate)"
         default: break
         }
-        if json {
-            var document = JSONWriter(pretty: true)
-            document.beginObject()
-            document.field("verdict", verdict.json)
-            document.field("code", error.code)
-            document.field("message", message)
-            document.endObject()
-            print(document.text)
-        }
-        VerifyCommand.report(verdict.text, code: error.code, message)
-        return ExitCode.of(error.verdict)
+        return message
+    }
+
+    /// The `--json` document of a failure: verdict, code, message.
+    static func failureDocument(_ error: VerificationError, message: String, pretty: Bool) -> String {
+        var document = JSONWriter(pretty: pretty)
+        document.beginObject()
+        document.field("verdict", words(error.verdict).json)
+        document.field("code", error.code)
+        document.field("message", message)
+        document.endObject()
+        return document.text
     }
 
     /// "NAME (N bytes, compact JWS)" or "… notification body".

@@ -13,13 +13,8 @@ import PureJSON
 import PureReceipt
 import PureX509
 
-/// The kind of StoreKit 2 signed data, as named by `--kind`.
-enum SignedDataKind: String, CaseIterable {
-    case transaction
-    case renewal
-    case appTransaction = "app-transaction"
-    case notification
-
+/// The kind of StoreKit 2 signed data (the library's `SignedDataKind`), as named by `--kind`.
+extension SignedDataKind {
     /// The name used in reports (`kind` in JSON output).
     var reportName: String {
         switch self {
@@ -69,14 +64,8 @@ struct SignedDataInput {
         return Self.kind(of: payload)
     }
 
-    /// The kind the payload's members point to.
-    static func kind(of payload: JSONObject?) -> SignedDataKind {
-        guard let payload else { return .transaction }
-        if payload["notificationType"] != nil || payload["notificationUUID"] != nil { return .notification }
-        if payload["receiptCreationDate"] != nil || payload["receiptType"] != nil { return .appTransaction }
-        if payload["autoRenewStatus"] != nil || payload["autoRenewProductId"] != nil { return .renewal }
-        return .transaction
-    }
+    /// The kind the payload's members point to (the library's choice, SignedDataKind.swift).
+    static func kind(of payload: JSONObject?) -> SignedDataKind { SignedDataKind.of(payload) }
 }
 
 extension JSONWriter {

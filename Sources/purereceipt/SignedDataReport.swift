@@ -13,8 +13,9 @@ enum SignedDataReport {
     // MARK: verify
 
     /// `signer`: VerifyCommand.signer (apple, custom-root or xcode).
-    static func verifiedJSON(_ verified: SignedDataCommand.Verified, signer: String) -> String {
-        var document = JSONWriter(pretty: true)
+    /// `pretty`: indented (verify --json), else one line (verify --ndjson).
+    static func verifiedJSON(_ verified: SignedDataCommand.Verified, signer: String, pretty: Bool = true) -> String {
+        var document = JSONWriter(pretty: pretty)
         document.beginObject()
         document.field("verdict", verified.isXcodeSigned ? "xcode-signed" : "genuine")
         document.field("signer", signer)

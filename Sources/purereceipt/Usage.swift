@@ -47,6 +47,23 @@ enum Usage {
           --product-id ID      require this product-id (in the signed purchase-info)
         An option that does not apply to the input's format exits 2 (input.optionNotApplicable).
 
+        several inputs: purereceipt verify [options] FILE|DIR...   or   purereceipt verify --ndjson [FILE...]
+          Each FILE is one input; a DIR is every regular file below it, sorted by path. One line per
+          input, in input order: "ID: VERDICT FORMAT[: CODE: MESSAGE]". The options apply to every
+          input; one that does not fit an input's format is that input's failure.
+          --ndjson             one input per line of standard input (or of each FILE), and one JSON
+                               line per input: {"id", "format", "verdict", "code", "message",
+                               "result": the --json document}. A line is a bare input or an object
+                               {"id": …, "receipt-data" | "signedPayload" | "signedTransaction" |
+                               "signedTransactionInfo" | "signedRenewalInfo" |
+                               "signedAppTransactionInfo" | "signedAppTransaction": "…"}; id
+                               defaults to the line number (FILE:LINE in a FILE). Lines over 1 MiB
+                               get an input.lineTooLong line; blank lines are skipped.
+          --jobs N             verify N inputs at a time (default: the machine's cores), sharing
+                               one certificate chain cache
+          exit status: 2 if any input is malformed or unreadable, else 1 if any is not genuine or
+          failed a check, else 0; a count line goes to stderr (and progress, when it is a terminal).
+
         input: an app receipt (DER/BER, or its base64), a legacy transaction receipt (iOS 3–6: the
                old-style plist, or its base64), StoreKit 2 signed data (a compact JWS: a
                transaction, renewal info, AppTransaction or notification payload) or a notification

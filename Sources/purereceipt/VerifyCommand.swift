@@ -14,7 +14,7 @@ import PureX509
 enum VerifyCommand {
     static let valuedOptions: Set<String> = [
         "--root", "--xcode-root", "--at", "--now", "--bundle-id", "--bundle-version", "--device-id",
-        "--environment", "--endpoint", "--app-apple-id", "--kind", "--product-id",
+        "--environment", "--endpoint", "--app-apple-id", "--kind", "--product-id", "--jobs",
     ]
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -23,7 +23,8 @@ enum VerifyCommand {
         let options: ParsedArguments
         do {
             options = try parseArguments(
-                arguments, command: "verify", valued: valuedOptions, flags: ["--json", "--quiet"])
+                arguments, command: "verify", valued: valuedOptions, flags: ["--json", "--quiet", "--ndjson"],
+                manyFiles: true)
         } catch {
             switch error {
             case .message(let text): usageFailure(text, json: json)
@@ -33,12 +34,15 @@ enum VerifyCommand {
         // read, an option that does not fit what the input turned out to be is the input's
         // failure (2, `notApplicable`): input content never chooses the usage status.
         SignedDataCommand.precheck(options, json: json)
+        _ = BatchCommand.jobs(options, json: json)
         if options.flags.contains("--quiet") {
             if json {
                 usageFailure("--quiet and --json exclude each other (--quiet prints nothing on stdout)", json: true)
             }
             silenceStandardOutput()
         }
+        // Several inputs (several FILEs, a directory, --ndjson): BatchCommand.swift.
+        if BatchCommand.isBatch(options) { return BatchCommand.run(options, json: json) }
         refuseTerminalInput(options, command: "verify", json: json)
         var input: (bytes: [UInt8], name: String)
         switch readInputOrReason(options.positional.first) {
@@ -170,17 +174,7 @@ enum VerifyCommand {
         // and (through --xcode-root only) Xcode; an explicit list must name Xcode to accept it.
         // The names are known (precheck) and mean attribute 0's spelling (EnvironmentOption.swift);
         // which of them a receipt can have depends on the input.
-        if !legacy, let text = options.last("--environment"), let names = EnvironmentName.parse(text) {
-            let environments = names.compactMap(\.receipt)
-            let allowed = ReceiptEnvironment.apple.union(policy.xcodeCertificate == nil ? [] : [.xcode])
-            guard environments.count == names.count, environments.allSatisfy({ allowed.contains($0) }) else {
-                notApplicable(
-                    "--environment: an app receipt names Production, ProductionSandbox (= Sandbox), ProductionVPP, "
-                        + "ProductionVPPSandbox (and Xcode with --xcode-root), and this input is one: \(text)",
-                    json: json)
-            }
-            policy.environments = Set(environments)
-        }
+        if !legacy, let message = applyEnvironments(options, to: &policy) { notApplicable(message, json: json) }
         var endpoint = VerifyReceiptEndpoint.any
         if let text = options.last("--endpoint") {
             switch text {
@@ -190,6 +184,20 @@ enum VerifyCommand {
             }
         }
         return (policy, endpoint)
+    }
+
+    /// `--environment` for app receipts: sets `policy.environments`, or returns why the list does
+    /// not fit an app receipt.
+    static func applyEnvironments(_ options: ParsedArguments, to policy: inout ReceiptPolicy) -> String? {
+        guard let text = options.last("--environment"), let names = EnvironmentName.parse(text) else { return nil }
+        let environments = names.compactMap(\.receipt)
+        let allowed = ReceiptEnvironment.apple.union(policy.xcodeCertificate == nil ? [] : [.xcode])
+        guard environments.count == names.count, environments.allSatisfy({ allowed.contains($0) }) else {
+            return "--environment: an app receipt names Production, ProductionSandbox (= Sandbox), ProductionVPP, "
+                + "ProductionVPPSandbox (and Xcode with --xcode-root), and this input is one: \(text)"
+        }
+        policy.environments = Set(environments)
+        return nil
     }
 
     /// One row per check that ran, for the text report, in the order the validator runs them.
@@ -256,9 +264,11 @@ enum VerifyCommand {
     }
 
     /// `document` (a JSON object's text, or its first piece) with `"signer"` as its first member.
-    static func withSigner(_ document: [UInt8], _ signer: String) -> [UInt8] {
+    /// `pretty`: the document is indented (else one line, as `--ndjson` writes it).
+    static func withSigner(_ document: [UInt8], _ signer: String, pretty: Bool = true) -> [UInt8] {
         guard document.first == UInt8(ascii: "{") else { return document }
-        return Array("{\n  \"signer\": \"\(signer)\",".utf8) + document.dropFirst()
+        let member = pretty ? "{\n  \"signer\": \"\(signer)\"," : "{\"signer\":\"\(signer)\","
+        return Array(member.utf8) + document.dropFirst()
     }
 
     static func verdictText(_ verdict: VerificationError.Verdict) -> String {

@@ -8,6 +8,8 @@
 //      options need (e.g. --bundle-version on StoreKit 2 signed data: `input.optionNotApplicable`)
 //  64  usage error, decided from the command line alone before any input is read: no input
 //      content can choose it
+// With several inputs (`verify FILE… | DIR | --ndjson`, BatchCommand.swift): the highest status
+// of the inputs, 2 (some input got no answer) over 1 (some answer was no) over 0.
 
 import Foundation
 import PureDER

@@ -66,8 +66,9 @@ struct ExitStatusTests {
             ExitCase(
                 name: "missing file", arguments: ["verify", "Vectors/receipts/no-such-receipt.der"],
                 status: 2, stderr: "input.unreadable: cannot read Vectors/receipts/no-such-receipt.der: no such file"),
+            // verify takes directories (BatchCLITests); inspect and dump read one file.
             ExitCase(
-                name: "a directory as FILE", arguments: ["verify", "Vectors"],
+                name: "a directory as FILE", arguments: ["inspect", "Vectors"],
                 status: 2, stderr: "is a directory"),
             ExitCase(
                 name: "missing --root file", arguments: ["verify", "--root", "Vectors/pki/nope.der", main],
@@ -107,7 +108,11 @@ struct ExitStatusTests {
             ExitCase(
                 name: "option without its value", arguments: ["verify", main, "--root"], status: 64,
                 stderr: "option --root needs a value"),
-            ExitCase(name: "two files", arguments: ["verify", main, main], status: 64, stderr: "at most one FILE"),
+            // verify takes several FILEs (BatchCLITests); inspect and dump take one.
+            ExitCase(name: "two files", arguments: ["inspect", main, main], status: 64, stderr: "at most one FILE"),
+            ExitCase(
+                name: "--jobs not a number", arguments: ["verify", "--jobs", "0", main, main], status: 64,
+                stderr: "--jobs: expected a number of workers"),
             ExitCase(
                 name: "--at not RFC 3339", arguments: ["verify", "--at", "2025-03-14 09:26:53", main], status: 64,
                 stderr: "--at: not an RFC 3339 time"),

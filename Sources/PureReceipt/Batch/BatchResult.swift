@@ -1,0 +1,46 @@
+// BatchInput and BatchResult: what a BatchVerifier takes and gives back, one per input. Plain
+// values: the pairing of a result with its input is BatchVerifier's.
+
+#if !hasFeature(Embedded)
+    /// One input of a batch: its bytes (any format `InputFormat` detects) and the caller's name for it.
+    public struct BatchInput: Sendable {
+        /// The caller's name for the input (a row id, a file path, a line number), handed back with
+        /// its result.
+        public var id: String
+        /// An app receipt, a legacy transaction receipt, a compact JWS or a notification body.
+        public var bytes: [UInt8]
+        /// For a compact JWS, which payload it carries when the caller knows (the field it came in);
+        /// nil: from a notification body, or the payload's members once its signature verified.
+        public var kind: SignedDataKind?
+
+        public init(id: String, bytes: [UInt8], kind: SignedDataKind? = nil) {
+            self.id = id
+            self.bytes = bytes
+            self.kind = kind
+        }
+    }
+
+    /// What verified, by format.
+    public enum BatchOutcome: Sendable {
+        case appReceipt(VerifiedReceipt)
+        case legacyReceipt(VerifiedLegacyReceipt)
+        case transaction(VerifiedStoreKitData<JWSTransactionDecodedPayload>)
+        case renewalInfo(VerifiedStoreKitData<JWSRenewalInfoDecodedPayload>)
+        case appTransaction(VerifiedStoreKitData<AppTransaction>)
+        case notification(VerifiedStoreKitData<ResponseBodyV2DecodedPayload>)
+    }
+
+    /// The result for one input: what verified, or why not.
+    public struct BatchResult: Sendable {
+        /// The input's `id`.
+        public let id: String
+        /// The verified data, or the error (its verdict, code and message) of the first failed check.
+        public let result: Result<BatchOutcome, VerificationError>
+
+        /// True when the input verified under its format's policy.
+        public var isGenuine: Bool {
+            if case .success = result { return true }
+            return false
+        }
+    }
+#endif

@@ -1,0 +1,41 @@
+// SignedDataKind: which of the four StoreKit 2 payloads a compact JWS carries, so that the
+// command-line tool and a batch of inputs choose the same verifier for it.
+//
+// The kind comes from the caller when it knows it (the field the data came in, `--kind`), from a
+// notification body, or else from the payload's members, read only once the ES256 signature over
+// the payload has verified. The kind chooses which verifier runs and nothing more: each verifier
+// checks structure, signature and chain first, so no choice can turn a forgery or a malformed
+// input into a genuine verdict. A payload that cannot be read is taken for a transaction (its
+// verifier then says what is wrong with it).
+
+package import PureJSON
+import PureX509
+
+/// The kind of StoreKit 2 signed data: which verifier of `SignedDataVerifier` takes it.
+public enum SignedDataKind: String, CaseIterable, Sendable {
+    /// A signed transaction: `verifyTransaction`.
+    case transaction
+    /// Signed renewal info: `verifyRenewalInfo`.
+    case renewal
+    /// A signed AppTransaction: `verifyAppTransaction`.
+    case appTransaction = "app-transaction"
+    /// A notification's signed payload: `verifyNotification`.
+    case notification
+
+    /// The kind the payload's members point to.
+    package static func of(_ payload: JSONObject?) -> SignedDataKind {
+        guard let payload else { return .transaction }
+        if payload["notificationType"] != nil || payload["notificationUUID"] != nil { return .notification }
+        if payload["receiptCreationDate"] != nil || payload["receiptType"] != nil { return .appTransaction }
+        if payload["autoRenewStatus"] != nil || payload["autoRenewProductId"] != nil { return .renewal }
+        return .transaction
+    }
+
+    /// The kind of compact JWS `jws`, from its payload's members once its signature verifies.
+    package static func of(jws: [UInt8]) -> SignedDataKind {
+        guard let parsed = try? CompactJWS(compact: jws), (try? parsed.verifySignature()) != nil else {
+            return .transaction
+        }
+        return of(try? JSONReader.read(parsed.payload).objectValue)
+    }
+}

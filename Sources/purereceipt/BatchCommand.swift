@@ -1,0 +1,225 @@
+// verify with several inputs: FILEs, directories (every regular file below them, sorted by path)
+// or, with --ndjson, one input per line of standard input or of the FILEs.
+//
+// Each input is verified as `verify` verifies it alone (BatchCheck.swift), on `--jobs` workers
+// sharing one chain cache (the library's BatchVerifier), and reported in input order: a text line,
+// or with --ndjson one JSON object per line ({"id", "format", "verdict", "code", "message",
+// "result": the `verify --json` document}).
+// An NDJSON line is a bare input (base64 app receipt, compact JWS, legacy receipt, notification
+// body) or a JSON object with an optional "id" (string or number) and one input member
+// (`inputFields`). Lines longer than `maxLineBytes` are not kept: they get an `input.lineTooLong`
+// line. Blank lines are skipped (and counted in line numbers).
+// Memory: at most the library's window of inputs and results, one line being read (at most
+// `maxLineBytes` and a read chunk), and 64 KiB of output, however long the stream.
+// Exit status: the highest of the inputs' (2 malformed or unreadable > 1 not genuine or a check
+// failed > 0 genuine): 2 says some input got no answer, 1 that every input got one and some were
+// no; 0 when every input is genuine (or there were none). Usage errors stay 64. A count line
+// goes to standard error at the end, and progress while running when standard error is a terminal.
+
+import Foundation
+import PureJSON
+import PureReceipt
+import PureX509
+
+enum BatchCommand {
+    /// Longest NDJSON line kept (1 MiB: JSONLimits.maxStringBytes, the longest string an object
+    /// line's input member can hold).
+    static let maxLineBytes = JSONLimits.maxStringBytes
+    /// Members of an NDJSON object line that hold the input, and the kind of signed data each holds.
+    static let inputFields: [(name: String, kind: SignedDataKind?)] = [
+        ("receipt-data", nil), ("signedPayload", .notification), ("signedTransaction", .transaction),
+        ("signedTransactionInfo", .transaction), ("signedRenewalInfo", .renewal),
+        ("signedAppTransactionInfo", .appTransaction), ("signedAppTransaction", .appTransaction),
+    ]
+
+    /// True when the command line asks for several inputs: --ndjson, more than one FILE, or a directory.
+    static func isBatch(_ options: ParsedArguments) -> Bool {
+        options.flags.contains("--ndjson") || options.positional.count > 1
+            || options.positional.contains(where: isDirectory)
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var directory: ObjCBool = false
+        return path != "-" && FileManager.default.fileExists(atPath: path, isDirectory: &directory)
+            && directory.boolValue
+    }
+
+    /// `--jobs N` (1…1024), or the machine's cores; exits 64 on anything else.
+    static func jobs(_ options: ParsedArguments, json: Bool) -> Int {
+        guard let text = options.last("--jobs") else { return ProcessInfo.processInfo.activeProcessorCount }
+        guard let jobs = Int(text), (1...1024).contains(jobs) else {
+            VerifyCommand.usageFailure("--jobs: expected a number of workers from 1 to 1024: \(text)", json: json)
+        }
+        return jobs
+    }
+
+    static func run(_ options: ParsedArguments, json: Bool) -> Int32 {
+        if json {
+            VerifyCommand.usageFailure(
+                "--json prints one document for one input; for several inputs use --ndjson (one JSON line each)",
+                json: true)
+        }
+        let jobs = self.jobs(options, json: false)
+        refuseTerminalInput(options, command: "verify")
+        let settings = BatchSettings(options)
+        let paths = expand(options.positional)
+        let ndjson = options.flags.contains("--ndjson")
+        let inputs = BatchInputs(paths: paths.isEmpty ? ["-"] : paths, ndjson: ndjson)
+        let verifier = BatchVerifier(
+            receiptPolicy: (try? settings.receipt.get()) ?? ReceiptPolicy(bundleIdentifier: .anyApp),
+            signedDataPolicy: (try? settings.signed.get())?.policy
+                ?? SignedDataPolicy(
+                    bundleId: "", environment: .production),
+            legacyPolicy: (try? settings.legacy.get()) ?? LegacyReceiptPolicy(bundleIdentifier: .anyApp), jobs: jobs)
+        let total = ndjson ? nil : inputs.paths.count
+        let box = StatusBox()
+        let done = DispatchSemaphore(value: 0)
+        // The main thread waits; the run is on the concurrency pool (its workers and this driver).
+        Task { [verifier] in
+            let output = BatchOutput(ndjson: ndjson, total: total)
+            await verifier.map(inputs, { item, cache in item.check(settings, cache: &cache) }) { output.write($0) }
+            box.status = output.finish()
+            done.signal()
+        }
+        done.wait()
+        return box.status
+    }
+
+    /// FILEs in order, each directory replaced by the regular files below it, sorted by path.
+    static func expand(_ paths: [String]) -> [String] {
+        var expanded: [String] = []
+        for path in paths {
+            guard isDirectory(path) else {
+                expanded.append(path)
+                continue
+            }
+            let root = URL(fileURLWithPath: path)
+            let keys: [URLResourceKey] = [.isRegularFileKey]
+            var files: [String] = []
+            if let walk = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys) {
+                for case let url as URL in walk
+                where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+                    let relative = url.path.dropFirst(root.path.count).drop { $0 == "/" }
+                    files.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
+                }
+            }
+            expanded += files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        }
+        return expanded
+    }
+}
+
+/// Where the driver task hands its output back to the main thread.
+private final class StatusBox: @unchecked Sendable {
+    // Written once by the task before it signals, read by the main thread after the wait.
+    var status = ExitCode.genuine
+}
+
+/// One input as read: bytes to verify, a file a worker reads, or a line that failed to read.
+enum BatchItem: Sendable {
+    case input(BatchID, [UInt8], SignedDataKind?)
+    case file(String)
+    case failed(BatchLine)
+
+    /// The input verified (on a worker).
+    func check(_ settings: BatchSettings, cache: inout VerifiedChainCache) -> BatchLine {
+        switch self {
+        case .input(let id, let bytes, let kind):
+            return BatchCheck.verify(id, bytes, kind: kind, settings, cache: &cache)
+        case .file(let path):
+            let id = BatchID.name(path == "-" ? "standard input" : path)
+            switch readBoundedInput(path) {
+            case .success(let input): return BatchCheck.verify(id, input.bytes, kind: nil, settings, cache: &cache)
+            case .failure(let failure): return BatchCheck.malformed(id, code: InputFailure.code, failure.message)
+            }
+        case .failed(let line):
+            return line
+        }
+    }
+
+    /// The item of one NDJSON line (`id`: its line number, or file and line number).
+    static func of(line: [UInt8], id: BatchID) -> BatchItem {
+        // A JSON object is shaped as one in its prefix (JSONInput.swift: an old-style plist is not).
+        guard JSONInput.shape(line) != nil else { return .input(id, line, nil) }
+        let object: JSONObject
+        do {
+            guard let read = try JSONReader.read(line).objectValue else {
+                return .failed(BatchCheck.malformed(id, code: "input.json", "the line is not a JSON object"))
+            }
+            object = read
+        } catch {
+            return .failed(
+                BatchCheck.malformed(
+                    id, code: error.code,
+                    "the line is not strict JSON (RFC 8259: \(error.code) at byte \(error.offset))"))
+        }
+        var named = id
+        switch object["id"] {
+        case nil: break
+        case .string(let text)?: named = .name(text)
+        case .number(let number)?: named = .name(number.text)
+        default:
+            return .failed(BatchCheck.malformed(id, code: "input.batchLine", "\"id\" must be a string or a number"))
+        }
+        let present = BatchCommand.inputFields.filter { object[$0.name] != nil }
+        let names = BatchCommand.inputFields.map(\.name).joined(separator: ", ")
+        guard present.count == 1, let field = present.first else {
+            return .failed(
+                BatchCheck.malformed(
+                    named, code: "input.batchLine", "expected a JSON object with exactly one of \(names)"))
+        }
+        guard let value = object[field.name]?.stringValue else {
+            return .failed(BatchCheck.malformed(named, code: "input.batchLine", "\"\(field.name)\" must be a string"))
+        }
+        return .input(named, Array(value.utf8), field.kind)
+    }
+}
+
+/// The inputs of a run, read as the workers need them: one per path, or with --ndjson one per
+/// non-blank line of each path ("-": standard input).
+struct BatchInputs: Sequence {
+    let paths: [String]
+    let ndjson: Bool
+
+    func makeIterator() -> Iterator { Iterator(paths: paths[...], ndjson: ndjson) }
+
+    struct Iterator: IteratorProtocol {
+        var paths: ArraySlice<String>
+        let ndjson: Bool
+        var reader: LineReader?
+        var path = "-"
+
+        mutating func next() -> BatchItem? {
+            guard ndjson else {
+                guard let path = paths.popFirst() else { return nil }
+                return .file(path)
+            }
+            while true {
+                if let line = reader?.next() {
+                    // Standard input's lines are named by number; a file's by path and number.
+                    let id = path == "-" ? BatchID.line(line.number) : .name("\(path):\(line.number)")
+                    switch line.bytes {
+                    case .success(let bytes):
+                        if InputFormat.trimWhiteSpace(bytes).isEmpty { continue }
+                        return BatchItem.of(line: bytes, id: id)
+                    case .failure(let tooLong):
+                        return .failed(
+                            BatchCheck.malformed(
+                                id, code: "input.lineTooLong",
+                                "the line is \(tooLong.length) bytes or more, over the limit of "
+                                    + "\(BatchCommand.maxLineBytes) bytes per line: not read"))
+                    }
+                }
+                reader?.close()
+                guard let next = paths.popFirst() else { return nil }
+                path = next
+                guard let opened = LineReader(path: next, limit: BatchCommand.maxLineBytes) else {
+                    let id = BatchID.name(next)
+                    let reason = BatchCommand.isDirectory(next) ? "is a directory" : "cannot be opened"
+                    return .failed(BatchCheck.malformed(id, code: InputFailure.code, "cannot read \(next): \(reason)"))
+                }
+                reader = opened
+            }
+        }
+    }
+}
