@@ -44,6 +44,21 @@ enum JWSVectors {
     static func certificate(_ name: String) throws -> Certificate {
         try Certificate(derEncoded: [UInt8](try Data(contentsOf: folder.appendingPathComponent(name))))
     }
+
+    /// The policy a case names: its bundle id, environment, app Apple id and device; the Xcode
+    /// opt-in, or its anchors (root.der by default); data naming no environment accepted when it says so.
+    static func policy(_ c: JWSVectorCase) throws -> SignedDataPolicy {
+        let signer: JWSSignerPolicy =
+            c.policy["xcode"] == "1" || c.policy["xcode"] == "true"
+            ? .xcode(try certificate("xcode.der"))
+            : .apple(TrustAnchors(certificates: try (c.anchors.isEmpty ? ["root.der"] : c.anchors).map(certificate)))
+        let environment = try #require(AppStoreEnvironment(rawValue: c.policy["environment"] ?? ""))
+        var policy = SignedDataPolicy(
+            bundleId: c.policy["bundleId"] ?? "", appAppleId: c.appAppleId, environment: environment, signer: signer,
+            deviceVerificationID: c.policy["deviceVerificationID"])
+        policy.acceptsUnstatedEnvironment = ["1", "true"].contains(c.policy["acceptsUnstatedEnvironment"] ?? "")
+        return policy
+    }
 }
 
 @Suite("StoreKit 2 signed data: generated vectors (Vectors/jws)")
@@ -86,17 +101,7 @@ struct SignedDataVectorTests {
     @Test("Every case gets its expected verdict", arguments: JWSVectors.cases)
     func verdict(_ c: JWSVectorCase) throws {
         let bytes = [UInt8](try Data(contentsOf: JWSVectors.folder.appendingPathComponent(c.file)))
-        let signer: JWSSignerPolicy =
-            c.policy["xcode"] == "1" || c.policy["xcode"] == "true"
-            ? .xcode(try JWSVectors.certificate("xcode.der"))
-            : .apple(
-                TrustAnchors(
-                    certificates: try (c.anchors.isEmpty ? ["root.der"] : c.anchors).map(JWSVectors.certificate)))
-        let environment = try #require(AppStoreEnvironment(rawValue: c.policy["environment"] ?? ""))
-        var policy = SignedDataPolicy(
-            bundleId: c.policy["bundleId"] ?? "", appAppleId: c.appAppleId, environment: environment, signer: signer,
-            deviceVerificationID: c.policy["deviceVerificationID"])
-        policy.acceptsUnstatedEnvironment = ["1", "true"].contains(c.policy["acceptsUnstatedEnvironment"] ?? "")
+        let policy = try JWSVectors.policy(c)
         var detail = ""
         let code = signedDataCode { () throws -> Bool in
             do {
