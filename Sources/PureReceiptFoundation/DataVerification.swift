@@ -72,6 +72,14 @@ extension SignedDataVerifier {
         try verifyNotification([UInt8](data), policy: policy)
     }
 
+    /// Verifies the Retention Messaging realtime request in `data` (its `signedPayload` compact JWS
+    /// as UTF-8 text) under `policy`, which must name the app's Apple id.
+    public static func verifyRealtimeRequest(_ data: Data, policy: SignedDataPolicy)
+        throws(VerificationError) -> VerifiedStoreKitData<DecodedRealtimeRequestBody>
+    {
+        try verifyRealtimeRequest([UInt8](data), policy: policy)
+    }
+
     /// `verifyTransaction(_:policy:)` on `data`, remembering verified chains in `cache`.
     public static func verifyTransaction(_ data: Data, policy: SignedDataPolicy, cache: inout VerifiedChainCache)
         throws(VerificationError) -> VerifiedStoreKitData<JWSTransactionDecodedPayload>

@@ -21,10 +21,18 @@ extension FuzzTargets {
             sink(
                 Result { () throws(VerificationError) in try SignedDataVerifier.verifyTransaction(data, policy: xcode) }
             )
+            // A realtime request, with data naming no environment accepted: the policy paths past the signature.
+            var realtime = xcode
+            (realtime.appAppleId, realtime.acceptsUnstatedEnvironment) = (123_456_789, true)
+            sink(
+                Result { () throws(VerificationError) in
+                    try SignedDataVerifier.verifyRealtimeRequest(data, policy: realtime)
+                })
         }
         sink(Result { () throws(StoreKitError) in try JWSTransactionDecodedPayload(payload: parsed.payload) })
         sink(Result { () throws(StoreKitError) in try JWSRenewalInfoDecodedPayload(payload: parsed.payload) })
         sink(Result { () throws(StoreKitError) in try AppTransaction(payload: parsed.payload) })
         sink(Result { () throws(StoreKitError) in try ResponseBodyV2DecodedPayload(payload: parsed.payload) })
+        sink(Result { () throws(StoreKitError) in try DecodedRealtimeRequestBody(payload: parsed.payload) })
     }
 }

@@ -60,7 +60,8 @@ extension CMSError: CustomStringConvertible {
 
 extension JWSError: CustomStringConvertible {
     /// What was found, in words, then the detail and where: e.g. "the signature does not verify
-    /// with x5c[0]'s key", "x5c certificate chain refused (chain.untrusted)".
+    /// with x5c[0]'s key", "x5c certificate chain refused (chain.untrusted: no path to a trust
+    /// anchor [certificate: CN=…])".
     public var description: String {
         let what: String
         switch kind {

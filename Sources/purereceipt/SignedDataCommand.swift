@@ -7,7 +7,9 @@
 //                otherwise --root FILE… as the anchors, or Apple Root CA - G3 (built in);
 //   instant      --at TIME, else the payload's signedDate (receiptCreationDate for AppTransaction);
 //   bundle id    --bundle-id, else not requested (the data's own, once its signature verified);
-//   environment  --environment (a comma-separated list), else not requested (the data's own);
+//   environment  --environment (a comma-separated list), else not requested (the data's own); data
+//                naming none (older than the field) only with --accept-unstated-environment, taken
+//                for the policy's (Production unless --environment says otherwise);
 //   app Apple id --app-apple-id; the library requires it for Production data;
 //   device       --device-id UUID: the device verification id (AppStore.deviceVerificationID); the
 //                payload's deviceVerification must match it (a UUID in text form only).
@@ -24,6 +26,8 @@ import PureX509
 enum SignedDataCommand {
     /// Options that only StoreKit 2 signed data takes (usage errors for receipts).
     static let signedDataOptions = ["--app-apple-id", "--kind"]
+    /// The flag that accepts data naming no environment (SignedDataPolicy.acceptsUnstatedEnvironment).
+    static let unstatedEnvironmentFlag = "--accept-unstated-environment"
 
     /// The outcome of a verification: the document parts the reports need.
     struct Verified {
@@ -32,6 +36,8 @@ enum SignedDataCommand {
         let chain: [Certificate]
         let isXcodeSigned: Bool
         let environment: String?
+        /// False for data naming no environment, accepted under --accept-unstated-environment.
+        let environmentStated: Bool
         let bundleId: String?
         let validityInstant: Instant?
         /// Decoded nested payloads of a notification: ("signedTransactionInfo", object), …
@@ -93,6 +99,7 @@ enum SignedDataCommand {
             }
             let requested = requestedKind(options, json: json)
             var policy = SignedDataPolicy(bundleId: "", environment: .production)
+            policy.acceptsUnstatedEnvironment = options.flags.contains(SignedDataCommand.unstatedEnvironmentFlag)
             if let text = options.last("--app-apple-id") {
                 guard let id = Int64(text), id > 0 else {
                     VerifyCommand.usageFailure("--app-apple-id: expected a positive integer: \(text)", json: json)
@@ -226,6 +233,8 @@ enum SignedDataCommand {
         switch kind {
         case .transaction, .renewal:
             return (payload["bundleId"]?.stringValue, payload["environment"]?.stringValue)
+        case .realtimeRequest:
+            return (nil, payload["environment"]?.stringValue)
         case .appTransaction:
             return (payload["bundleId"]?.stringValue, payload["receiptType"]?.stringValue)
         case .notification:
@@ -249,20 +258,26 @@ enum SignedDataCommand {
             let r = try SignedDataVerifier.verifyTransaction(jws, policy: policy, cache: &cache)
             return Verified(
                 kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
-                environment: r.payload.environment?.rawValue, bundleId: r.payload.bundleId,
-                validityInstant: instant ?? r.payload.signedDate, nested: [])
+                environment: r.payload.environment?.rawValue, environmentStated: r.isEnvironmentStated,
+                bundleId: r.payload.bundleId, validityInstant: instant ?? r.payload.signedDate, nested: [])
         case .renewal:
             let r = try SignedDataVerifier.verifyRenewalInfo(jws, policy: policy, cache: &cache)
             return Verified(
                 kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
-                environment: r.payload.environment?.rawValue, bundleId: nil,
-                validityInstant: instant ?? r.payload.signedDate, nested: [])
+                environment: r.payload.environment?.rawValue, environmentStated: r.isEnvironmentStated,
+                bundleId: nil, validityInstant: instant ?? r.payload.signedDate, nested: [])
+        case .realtimeRequest:
+            let r = try SignedDataVerifier.verifyRealtimeRequest(jws, policy: policy, cache: &cache)
+            return Verified(
+                kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
+                environment: r.payload.environment?.rawValue, environmentStated: r.isEnvironmentStated,
+                bundleId: nil, validityInstant: instant ?? r.payload.signedDate, nested: [])
         case .appTransaction:
             let r = try SignedDataVerifier.verifyAppTransaction(jws, policy: policy, cache: &cache)
             return Verified(
                 kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
-                environment: r.payload.receiptType?.rawValue, bundleId: r.payload.bundleId,
-                validityInstant: instant ?? r.payload.receiptCreationDate, nested: [])
+                environment: r.payload.receiptType?.rawValue, environmentStated: r.isEnvironmentStated,
+                bundleId: r.payload.bundleId, validityInstant: instant ?? r.payload.receiptCreationDate, nested: [])
         case .notification:
             let r = try SignedDataVerifier.verifyNotification(jws, policy: policy, cache: &cache)
             // The nested data verified inside verifyNotification; verified again here (the chain
@@ -284,7 +299,8 @@ enum SignedDataCommand {
             }
             return Verified(
                 kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
-                environment: namedApp(r.payload.json, kind: .notification).environment, bundleId: r.payload.bundleId,
+                environment: namedApp(r.payload.json, kind: .notification).environment,
+                environmentStated: r.isEnvironmentStated, bundleId: r.payload.bundleId,
                 validityInstant: instant ?? r.payload.signedDate, nested: nested)
         }
     }
@@ -319,6 +335,9 @@ enum SignedDataCommand {
         case "signedData.environment":
             let accepted = (environments ?? [policy.environment]).map(\.rawValue).joined(separator: ", ")
             message += " (--environment: \(accepted))"
+            if message.contains("names nothing") {
+                message += "; data older than the environment field: \(unstatedEnvironmentFlag)"
+            }
         case "signedData.signedDateMissing":
             message = "the payload has no signedDate to check the certificates at: give the instant with --at"
         case "jws.xcodeNotAllowed": message += ": Xcode-signed data is accepted only with --xcode-root"

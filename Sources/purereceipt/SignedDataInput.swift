@@ -4,9 +4,10 @@
 // Which inputs are signed data is the library's detection (InputFormat.swift), shared with
 // verify, inspect, dump and embedders.
 //
-// The kind (transaction, renewal info, AppTransaction, notification) comes from `--kind`, from the
-// notification body, or from the payload's fields, read only once the ES256 signature over it has
-// verified. The kind picks which verifier runs; every verifier checks structure, signature and
+// The kind (transaction, renewal info, AppTransaction, notification, Retention Messaging realtime
+// request) comes from `--kind`, or from the payload's fields, read only once the ES256 signature
+// over it has verified; a `{"signedPayload": …}` body is a notification unless its payload is a
+// realtime request's (Apple wraps both the same way). The kind picks which verifier runs; every verifier checks structure, signature and
 // chain first, so the choice never turns a forgery or a malformed input into a genuine verdict.
 
 import PureJSON
@@ -22,6 +23,7 @@ extension SignedDataKind {
         case .renewal: return "renewal-info"
         case .appTransaction: return "app-transaction"
         case .notification: return "notification"
+        case .realtimeRequest: return "realtime-request"
         }
     }
 }
@@ -30,7 +32,7 @@ extension SignedDataKind {
 struct SignedDataInput {
     /// The compact serialization's bytes, without surrounding white space.
     let jws: [UInt8]
-    /// True when the input was a notification body (`{"signedPayload": "…"}`).
+    /// True when the input was a notification or realtime request body (`{"signedPayload": "…"}`).
     let isNotificationBody: Bool
 
     /// The JWS in `bytes`, or nil when the input is not StoreKit 2 signed data.
@@ -56,11 +58,12 @@ struct SignedDataInput {
         return try? JSONReader.read(parsed.payload).objectValue
     }
 
-    /// The kind: `requested`, else a notification body's, else the payload's fields; a payload
-    /// that cannot be read is taken as a transaction (its verifier then reports what is wrong).
+    /// The kind: `requested`, else a body's (a realtime request when its payload is one, else a
+    /// notification), else the payload's fields; a payload that cannot be read is taken as a
+    /// transaction (its verifier then reports what is wrong).
     func kind(requested: SignedDataKind?, payload: JSONObject?) -> SignedDataKind {
         if let requested { return requested }
-        if isNotificationBody { return .notification }
+        if isNotificationBody { return Self.kind(of: payload) == .realtimeRequest ? .realtimeRequest : .notification }
         return Self.kind(of: payload)
     }
 

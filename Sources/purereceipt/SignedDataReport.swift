@@ -22,6 +22,7 @@ enum SignedDataReport {
         document.field("kind", verified.kind.reportName)
         document.key("environment")
         if let environment = verified.environment { document.string(environment) } else { document.null() }
+        document.field("environmentStated", verified.environmentStated)
         document.key("bundleId")
         if let bundleId = verified.bundleId { document.string(bundleId) } else { document.null() }
         document.key("validityInstant")
@@ -50,7 +51,12 @@ enum SignedDataReport {
     ) -> String {
         var lines = [TextReport.row("Signed data", source)]
         lines.append(TextReport.row("Kind", verified.kind.reportName))
-        lines.append(TextReport.row("Environment", verified.environment ?? "-"))
+        lines.append(
+            TextReport.row(
+                "Environment",
+                verified.environmentStated
+                    ? verified.environment ?? "-"
+                    : "environment not stated (data older than the field), taken as \(policy.environment.rawValue)"))
         lines.append(TextReport.row("Bundle ID", verified.bundleId ?? "-"))
         lines.append("Payload (signed, as written)")
         lines += payloadLines(verified.payload, indent: "  ")
@@ -85,8 +91,10 @@ enum SignedDataReport {
         lines.append(
             TextReport.row(
                 "  environment",
-                options.last("--environment") != nil
-                    ? "ok  \(policy.environment.rawValue)" : "-   not requested (--environment)"))
+                !verified.environmentStated
+                    ? "!   not stated: accepted as \(policy.environment.rawValue) (--accept-unstated-environment)"
+                    : options.last("--environment") != nil
+                        ? "ok  \(policy.environment.rawValue)" : "-   not requested (--environment)"))
         lines.append(
             TextReport.row(
                 "  app Apple id",
@@ -97,6 +105,9 @@ enum SignedDataReport {
                 "  device",
                 policy.deviceVerificationID.map { "ok  \($0.displayEscaped) (deviceVerification)" }
                     ?? "-   not requested (--device-id)"))
+        if verified.kind == .realtimeRequest {
+            lines.append(TextReport.row("  request", "ok  Retention Messaging realtime request for this app Apple id"))
+        }
         if verified.kind == .notification {
             lines.append(TextReport.row("  nested data", "ok  \(verified.nested.count) signed item(s), same policy"))
         }
@@ -146,8 +157,7 @@ enum SignedDataReport {
     static func inspect(_ input: (bytes: [UInt8], name: String), _ data: SignedDataInput, json: Bool) -> Int32 {
         let jws = parse(data, json: json)
         let payload = data.unverifiedPayloadObject()
-        let kind = SignedDataInput.kind(of: payload)
-        let reportKind = data.isNotificationBody ? SignedDataKind.notification : kind
+        let reportKind = data.kind(requested: nil, payload: payload)
         if json {
             var document = JSONWriter(pretty: true)
             document.beginObject()

@@ -40,9 +40,14 @@ enum Usage {
         StoreKit 2 signed data only (JWS, notification bodies):
           --app-apple-id N     the app's Apple id: compared where the data names one; required for
                                Production data
-          --kind K             transaction, renewal, app-transaction or notification (default: from
-                               the notification body or the payload, read after the signature
-                               verified)
+          --kind K             transaction, renewal, app-transaction, notification or
+                               realtime-request (default: from the payload, read after the
+                               signature verified; a {"signedPayload"} body is a notification
+                               unless its payload is a Retention Messaging realtime request)
+          --accept-unstated-environment
+                               accept data that names no environment (older than the field) as
+                               the policy's environment (Production unless --environment says
+                               otherwise); the report says "environment not stated"
         legacy transaction receipts only:
           --product-id ID      require this product-id (in the signed purchase-info)
         An option that does not apply to the input's format exits 2 (input.optionNotApplicable).
@@ -66,8 +71,9 @@ enum Usage {
 
         input: an app receipt (DER/BER, or its base64), a legacy transaction receipt (iOS 3–6: the
                old-style plist, or its base64), StoreKit 2 signed data (a compact JWS: a
-               transaction, renewal info, AppTransaction or notification payload) or a notification
-               body ({"signedPayload": "…"}); the format is detected. For legacy receipts, --root
+               transaction, renewal info, AppTransaction, notification or realtime request payload)
+               or a notification or realtime request body ({"signedPayload": "…"}); the format is
+               detected. For legacy receipts, --root
                certificates that are not self-issued act as the pinned intermediates.
 
         exit status: 0 genuine and every requested check holds; 1 not genuine or a check failed; 2 not well-formed,

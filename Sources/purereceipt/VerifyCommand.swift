@@ -23,8 +23,8 @@ enum VerifyCommand {
         let options: ParsedArguments
         do {
             options = try parseArguments(
-                arguments, command: "verify", valued: valuedOptions, flags: ["--json", "--quiet", "--ndjson"],
-                manyFiles: true)
+                arguments, command: "verify", valued: valuedOptions,
+                flags: ["--json", "--quiet", "--ndjson", SignedDataCommand.unstatedEnvironmentFlag], manyFiles: true)
         } catch {
             switch error {
             case .message(let text): usageFailure(text, json: json)
@@ -55,6 +55,11 @@ enum VerifyCommand {
         for option in SignedDataCommand.signedDataOptions where options.last(option) != nil {
             notApplicable(
                 "\(option) applies to StoreKit 2 signed data (JWS) only, and this input is not that", json: json)
+        }
+        if options.flags.contains(SignedDataCommand.unstatedEnvironmentFlag) {
+            notApplicable(
+                "\(SignedDataCommand.unstatedEnvironmentFlag) applies to StoreKit 2 signed data (JWS) only, "
+                    + "and this input is not that", json: json)
         }
         let isLegacy = LegacyCommand.isLegacy(input.bytes)
         let (policy, endpoint) = makePolicy(options, json: json, legacy: isLegacy)

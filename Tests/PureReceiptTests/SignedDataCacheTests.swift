@@ -13,17 +13,6 @@ struct SignedDataCacheTests {
         [UInt8](try Data(contentsOf: JWSVectors.folder.appendingPathComponent(name)))
     }
 
-    static func policy(_ c: JWSVectorCase) throws -> SignedDataPolicy {
-        let signer: JWSSignerPolicy =
-            c.policy["xcode"] == "1" || c.policy["xcode"] == "true"
-            ? .xcode(try JWSVectors.certificate("xcode.der"))
-            : .apple(TrustAnchors(certificates: [try JWSVectors.certificate("root.der")]))
-        let environment = try #require(AppStoreEnvironment(rawValue: c.policy["environment"] ?? ""))
-        return SignedDataPolicy(
-            bundleId: c.policy["bundleId"] ?? "", appAppleId: c.appAppleId, environment: environment, signer: signer,
-            deviceVerificationID: c.policy["deviceVerificationID"])
-    }
-
     static func run(_ kind: String, _ bytes: [UInt8], _ policy: SignedDataPolicy, _ cache: inout VerifiedChainCache)
         throws -> Bool
     {
@@ -34,6 +23,8 @@ struct SignedDataCacheTests {
             return try SignedDataVerifier.verifyRenewalInfo(bytes, policy: policy, cache: &cache).isXcodeSigned
         case "appTransaction":
             return try SignedDataVerifier.verifyAppTransaction(bytes, policy: policy, cache: &cache).isXcodeSigned
+        case "realtimeRequest":
+            return try SignedDataVerifier.verifyRealtimeRequest(bytes, policy: policy, cache: &cache).isXcodeSigned
         default:
             return try SignedDataVerifier.verifyNotification(bytes, policy: policy, cache: &cache).isXcodeSigned
         }
@@ -57,7 +48,7 @@ struct SignedDataCacheTests {
         for round in 0..<2 {
             for c in FullTests.sample(JWSVectors.cases, every: stride) {
                 let bytes = try Self.bytes(c.file)
-                let policy = try Self.policy(c)
+                let policy = try JWSVectors.policy(c)
                 let cached = signedDataCode { try Self.run(c.kind, bytes, policy, &cache) }
                 #expect((cached ?? "valid") == c.expect, "round \(round): \(c.testDescription)")
             }

@@ -11,6 +11,8 @@ struct JWSVectorCase: Sendable, CustomTestStringConvertible {
     let kind: String
     let policy: [String: String]
     let appAppleId: Int64?
+    /// Root files trusted instead of root.der (`anchors` in the policy), or empty.
+    let anchors: [String]
     let expect: String
     let why: String
     /// Text the error's detail must contain (e.g. the X.509 code behind `jws.chain`); may be empty.
@@ -30,16 +32,32 @@ enum JWSVectors {
         return items.map { item in
             let policy = item["policy"] as? [String: Any] ?? [:]
             var strings: [String: String] = [:]
-            for (key, value) in policy where key != "appAppleId" { strings[key] = "\(value)" }
+            for (key, value) in policy where key != "appAppleId" && key != "anchors" { strings[key] = "\(value)" }
             return JWSVectorCase(
                 file: item["file"] as? String ?? "", kind: item["kind"] as? String ?? "", policy: strings,
-                appAppleId: (policy["appAppleId"] as? NSNumber)?.int64Value, expect: item["expect"] as? String ?? "",
+                appAppleId: (policy["appAppleId"] as? NSNumber)?.int64Value,
+                anchors: policy["anchors"] as? [String] ?? [], expect: item["expect"] as? String ?? "",
                 why: item["why"] as? String ?? "", detail: item["detail"] as? String ?? "")
         }
     }()
 
     static func certificate(_ name: String) throws -> Certificate {
         try Certificate(derEncoded: [UInt8](try Data(contentsOf: folder.appendingPathComponent(name))))
+    }
+
+    /// The policy a case names: its bundle id, environment, app Apple id and device; the Xcode
+    /// opt-in, or its anchors (root.der by default); data naming no environment accepted when it says so.
+    static func policy(_ c: JWSVectorCase) throws -> SignedDataPolicy {
+        let signer: JWSSignerPolicy =
+            c.policy["xcode"] == "1" || c.policy["xcode"] == "true"
+            ? .xcode(try certificate("xcode.der"))
+            : .apple(TrustAnchors(certificates: try (c.anchors.isEmpty ? ["root.der"] : c.anchors).map(certificate)))
+        let environment = try #require(AppStoreEnvironment(rawValue: c.policy["environment"] ?? ""))
+        var policy = SignedDataPolicy(
+            bundleId: c.policy["bundleId"] ?? "", appAppleId: c.appAppleId, environment: environment, signer: signer,
+            deviceVerificationID: c.policy["deviceVerificationID"])
+        policy.acceptsUnstatedEnvironment = ["1", "true"].contains(c.policy["acceptsUnstatedEnvironment"] ?? "")
+        return policy
     }
 }
 
@@ -48,7 +66,10 @@ struct SignedDataVectorTests {
     @Test("The vector suite is present and covers every kind")
     func present() {
         #expect(JWSVectors.cases.count >= 30)
-        #expect(Set(JWSVectors.cases.map(\.kind)) == ["transaction", "renewalInfo", "appTransaction", "notification"])
+        #expect(
+            Set(JWSVectors.cases.map(\.kind)) == [
+                "transaction", "renewalInfo", "appTransaction", "notification", "realtimeRequest",
+            ])
     }
 
     // Each requirement and the vector families that exercise it:
@@ -68,19 +89,19 @@ struct SignedDataVectorTests {
     // Apple JWS rule (xcode-environment): xcode-transaction-sandbox, xcode-renewal-sandbox-nokid,
     // xcode-apptransaction-production, xcode-notification-sandbox (the opt-in given every time)
     // Apple JWS rule (environment), Apple JWS rule (bundle-id): transaction-valid policy variations
+    // Apple JWS rule (unstated-environment): transaction-no-environment, refused by default and
+    // accepted with acceptsUnstatedEnvironment
+    // Apple JWS rule (realtime-app-apple-id): realtime-valid (no app id in the policy, another app
+    // id, another environment), realtime-no-app-id, realtime-forged
+    // Rotation, Apple JWS rule (x5c-root): rotation-new-intermediate (valid, no code change),
+    // rotation-second-root (untrusted until the caller adds the root), rotation-lookalike-intermediate,
+    // rotation-lookalike-root
     // Apple JWS rule (device-verification): the apptransaction-valid cases with a deviceVerificationID
     // (this device in upper case; another device) and transaction-valid without the fields.
     @Test("Every case gets its expected verdict", arguments: JWSVectors.cases)
     func verdict(_ c: JWSVectorCase) throws {
         let bytes = [UInt8](try Data(contentsOf: JWSVectors.folder.appendingPathComponent(c.file)))
-        let signer: JWSSignerPolicy =
-            c.policy["xcode"] == "1" || c.policy["xcode"] == "true"
-            ? .xcode(try JWSVectors.certificate("xcode.der"))
-            : .apple(TrustAnchors(certificates: [try JWSVectors.certificate("root.der")]))
-        let environment = try #require(AppStoreEnvironment(rawValue: c.policy["environment"] ?? ""))
-        let policy = SignedDataPolicy(
-            bundleId: c.policy["bundleId"] ?? "", appAppleId: c.appAppleId, environment: environment, signer: signer,
-            deviceVerificationID: c.policy["deviceVerificationID"])
+        let policy = try JWSVectors.policy(c)
         var detail = ""
         let code = signedDataCode { () throws -> Bool in
             do {
@@ -100,6 +121,8 @@ struct SignedDataVectorTests {
         case "renewalInfo": return try SignedDataVerifier.verifyRenewalInfo(bytes, policy: policy).isXcodeSigned
         case "appTransaction":
             return try SignedDataVerifier.verifyAppTransaction(bytes, policy: policy).isXcodeSigned
+        case "realtimeRequest":
+            return try SignedDataVerifier.verifyRealtimeRequest(bytes, policy: policy).isXcodeSigned
         default: return try SignedDataVerifier.verifyNotification(bytes, policy: policy).isXcodeSigned
         }
     }

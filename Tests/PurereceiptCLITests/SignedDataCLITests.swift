@@ -31,7 +31,7 @@ struct JWSCLICase: Sendable, CustomTestStringConvertible {
         else { return [] }
         let kinds = [
             "transaction": "transaction", "renewalInfo": "renewal", "appTransaction": "app-transaction",
-            "notification": "notification",
+            "notification": "notification", "realtimeRequest": "realtime-request",
         ]
         return items.map { item in
             let policy = item["policy"] as? [String: Any] ?? [:]
@@ -39,7 +39,12 @@ struct JWSCLICase: Sendable, CustomTestStringConvertible {
             if let xcode = policy["xcode"] as? Bool, xcode {
                 options += ["--xcode-root", "Vectors/jws/xcode.der"]
             } else {
-                options += ["--root", "Vectors/jws/root.der"]
+                for root in policy["anchors"] as? [String] ?? ["root.der"] {
+                    options += ["--root", "Vectors/jws/\(root)"]
+                }
+            }
+            if let accepts = policy["acceptsUnstatedEnvironment"] as? Bool, accepts {
+                options.append("--accept-unstated-environment")
             }
             if let bundle = policy["bundleId"] as? String { options += ["--bundle-id", bundle] }
             if let environment = policy["environment"] as? String { options += ["--environment", environment] }
@@ -75,6 +80,71 @@ struct SignedDataCLITests {
         } else {
             #expect(result.stderr.contains(c.expect), "\(result)")
         }
+    }
+
+    @Test("Vectors/jws: the 2026 formats through verify (every case of their files)")
+    func formats2026() async throws {
+        let prefixes = ["realtime-", "rotation-", "transaction-no-environment", "notification-migration"]
+        let cases = JWSCLICase.all.filter { c in prefixes.contains { c.file.hasPrefix($0) } }
+        #expect(cases.count >= 10)
+        for c in cases { try await Self.verify(c) }
+    }
+
+    @Test("verify: a realtime request body is detected, reported with its fields; it needs --app-apple-id")
+    func realtimeRequest() async throws {
+        let body = "Vectors/jws/realtime-request-body.json"
+        let result = try await CLI.run(["verify", "--json", "--app-apple-id", "123456789"] + Self.testRoot + [body])
+        #expect(result.status == 0, "\(result)")
+        let document = try result.jsonObject()
+        #expect(document["kind"] as? String == "realtime-request")
+        #expect(document["environment"] as? String == "Sandbox")
+        let payload = try #require(document["payload"] as? [String: Any])
+        #expect(payload["userLocale"] as? String == "en-US")
+        #expect(payload["requestIdentifier"] as? String == "3a1f6c8e-9b2d-4e7a-8c5f-0d1e2f3a4b5c")
+        let text = try await CLI.run(["verify", "--app-apple-id", "123456789"] + Self.testRoot + [body])
+        #expect(text.status == 0 && text.stdout.contains("realtime-request"), "\(text)")
+        #expect(text.stdout.contains("userLocale") && text.stdout.contains("Retention Messaging"), "\(text)")
+        let noId = try await CLI.run(["verify"] + Self.testRoot + [body])
+        #expect(noId.status == 1 && noId.stderr.contains("signedData.appAppleIdRequired"), "\(noId)")
+        #expect(noId.stderr.contains("--app-apple-id"), "\(noId)")
+        let inspected = try await CLI.run(["inspect", "--json", body])
+        #expect((try inspected.jsonObject())["kind"] as? String == "realtime-request", "\(inspected)")
+    }
+
+    @Test("verify: data naming no environment is refused, or accepted with --accept-unstated-environment and said so")
+    func unstatedEnvironment() async throws {
+        let file = "Vectors/jws/transaction-no-environment.jws"
+        let options = ["verify", "--app-apple-id", "123456789"] + Self.testRoot
+        let refused = try await CLI.run(options + [file])
+        #expect(refused.status == 1 && refused.stderr.contains("signedData.environment"), "\(refused)")
+        #expect(refused.stderr.contains("the input names nothing, expected \"Production\""), "\(refused)")
+        #expect(refused.stderr.contains("--accept-unstated-environment"), "\(refused)")
+        let accepted = try await CLI.run(options + ["--accept-unstated-environment", file])
+        #expect(accepted.status == 0 && accepted.stdout.contains("environment not stated"), "\(accepted)")
+        let json = try await CLI.run(options + ["--json", "--accept-unstated-environment", file])
+        let document = try json.jsonObject()
+        #expect(document["environmentStated"] as? Bool == false && document["environment"] is NSNull, "\(json)")
+        let stated = try await CLI.run(["verify", "--json"] + Self.testRoot + ["Vectors/jws/transaction-2026.jws"])
+        #expect((try stated.jsonObject())["environmentStated"] as? Bool == true, "\(stated)")
+        let receipt = try await CLI.run(["verify", "--accept-unstated-environment", MainReceipt.path])
+        #expect(receipt.status == 2 && receipt.stderr.contains("input.optionNotApplicable"), "\(receipt)")
+    }
+
+    @Test("verify: 2026 fields and values no model knows reach the report as signed")
+    func newFieldsReported() async throws {
+        let result = try await CLI.run(
+            ["verify", "--json"] + Self.testRoot + ["Vectors/jws/notification-migration.jws"])
+        #expect(result.status == 0, "\(result)")
+        let document = try result.jsonObject()
+        let payload = try #require(document["payload"] as? [String: Any])
+        #expect(payload["notificationType"] as? String == "MIGRATION")
+        let nested = try #require(document["nested"] as? [String: Any])
+        let transaction = try #require(nested["signedTransactionInfo"] as? [String: Any])
+        #expect(transaction["previousOriginalTransactionId"] as? String == "1000000000000000")
+        #expect(transaction["futureTransactionField"] is [String: Any])
+        #expect((transaction["commitmentInfo"] as? [String: Any])?["totalBillingPeriods"] as? NSNumber == 12)
+        let text = try await CLI.run(["verify"] + Self.testRoot + ["Vectors/jws/notification-migration.jws"])
+        #expect(text.stdout.contains("previousOriginalTransactionId") && text.stdout.contains("futureFlag"), "\(text)")
     }
 
     @Test("The vector suite is present")

@@ -266,7 +266,7 @@ def app_receipts():
 # --- StoreKit 2 ----------------------------------------------------------------------------------
 
 CLI_KIND = {"transaction": "transaction", "renewalInfo": "renewal", "appTransaction": "app-transaction",
-            "notification": "notification"}
+            "notification": "notification", "realtimeRequest": "realtime-request"}
 
 
 def storekit():
@@ -278,6 +278,7 @@ def storekit():
     for case in doc["cases"]:
         policy = dict(case["policy"])
         use_xcode = policy.pop("xcode", False)
+        roots = ["Vectors/jws/" + name for name in policy.pop("anchors", [doc["anchor"]])]
         stem = case["file"].rsplit(".", 1)[0]
         seen[stem] = seen.get(stem, 0) + 1
         id_ = stem if seen[stem] == 1 else f"{stem}-{seen[stem]}"
@@ -288,8 +289,9 @@ def storekit():
             trust["xcode"] = xcode
             cli += ["--xcode-root", xcode]
         else:
-            trust["anchors"].append(root)
-            cli += ["--root", root]
+            for anchor in roots:
+                trust["anchors"].append(anchor)
+                cli += ["--root", anchor]
         if "bundleId" in policy:
             cli += ["--bundle-id", policy["bundleId"]]
         if "environment" in policy:
@@ -298,6 +300,8 @@ def storekit():
             cli += ["--app-apple-id", str(policy["appAppleId"])]
         if "deviceVerificationID" in policy:
             cli += ["--device-id", policy["deviceVerificationID"]]
+        if policy.get("acceptsUnstatedEnvironment"):
+            cli.append("--accept-unstated-environment")
         cli.append(input_)
         code = None if case["expect"] == "valid" else case["expect"]
         verdict = "genuine" if code is None else jws_class(code)

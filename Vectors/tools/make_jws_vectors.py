@@ -8,8 +8,10 @@ Apple's WWDR marker 1.2.840.113635.100.6.2.1, a P-256 leaf carrying the signing 
 rerunning leaves every file byte-identical. Nothing here is Apple's: the test anchors the root.
 
 Every expectation names a file, the kind of signed data (transaction, renewalInfo, appTransaction,
-notification), the policy (bundleId, environment, appAppleId) and the expected result: "valid" or
-the SignedDataError code. Run from anywhere: python3 Vectors/tools/make_jws_vectors.py
+notification, realtimeRequest), the policy (bundleId, environment, appAppleId, and when given:
+deviceVerificationID, xcode, acceptsUnstatedEnvironment, anchors: the root files trusted instead of
+root.der) and the expected result: "valid" or the error code; `detail`, when not empty, is text the
+error's message must contain. Run from anywhere: python3 Vectors/tools/make_jws_vectors.py
 """
 import base64
 import datetime
@@ -236,6 +238,105 @@ def main():
     # Validity is compared to the millisecond: the leaf is valid through its notAfter (2026-01-01T00:00:00Z).
     add("leaf-valid-at-not-after.jws", compact(header, dict(txn, signedDate=1767225600000), leaf_key), "transaction", "valid", sandbox, "signedDate equal to the leaf's notAfter")
     add("leaf-expired-by-milliseconds.jws", compact(header, dict(txn, signedDate=1767225600999), leaf_key), "transaction", "jws.chain", sandbox, "signedDate 999 ms after the leaf's notAfter", "chain.certificateExpired")
+
+    # Apple's 2025-2026 formats (App Store Server API 1.21, Notifications 2.21, Retention Messaging
+    # 1.5): every documented field, and fields and values no model knows yet, which must reach the
+    # caller unchanged (lossless). The "future" names are made up for the test, not Apple's.
+    txn_2026 = dict(txn, appTransactionId="704289572311498851", offerPeriod="P1M", revocationType="REFUND_PRORATED",
+                    revocationPercentage=50000, revocationReason=7, revocationDate=SIGNED - 1000,
+                    billingPlanType="MONTHLY", previousOriginalTransactionId="1000000000000000",
+                    commitmentInfo={"billingPeriodNumber": 2, "commitmentExpiresDate": SIGNED + 31536000000,
+                                    "commitmentPrice": 59880, "totalBillingPeriods": 12},
+                    advancedCommerceInfo={"requestReferenceId": "ref-1", "taxCode": "C003-00-1", "estimatedTax": 450,
+                                          "items": [{"SKU": "sku.1", "price": 4990, "description": "one"}]},
+                    futureTransactionField={"nested": [1, 2.5, None, True]}, futureFlag=False)
+    add("transaction-2026.jws", compact(header, txn_2026, leaf_key), "transaction", "valid", sandbox,
+        "2026 fields, an unknown revocationReason and unknown members, all kept")
+    renewal_2026 = dict(renewal, appTransactionId="704289572311498851", offerPeriod="P1M", renewalBillingPlanType="BILLED_UPFRONT",
+                        eligibleWinBackOfferIds=["winback.1", "winback.2"], offerDiscountType="FREE_TRIAL",
+                        commitmentInfo={"commitmentAutoRenewProductId": "com.example.vectors.monthly",
+                                        "commitmentAutoRenewStatus": 1, "commitmentRenewalBillingPlanType": "MONTHLY",
+                                        "commitmentRenewalDate": SIGNED + 31536000000, "commitmentRenewalPrice": 59880},
+                        futureRenewalField="kept")
+    add("renewal-2026.jws", compact(header, renewal_2026, leaf_key), "renewalInfo", "valid", sandbox, "2026 renewal fields")
+    app_2026 = dict(app, appTransactionId="704289572311498851", originalPlatform="visionOS", revocationDate=SIGNED - 5000,
+                    futureAppField=12345678901234567890)
+    add("apptransaction-2026.jws", compact(header, app_2026, leaf_key), "appTransaction", "valid", sandbox,
+        "appTransactionId, originalPlatform, revocationDate and an integer beyond Int64")
+    t_2026 = compact(header, txn_2026, leaf_key)
+    for fname, ntype, subtype, extra in [
+            ("notification-one-time-charge.jws", "ONE_TIME_CHARGE", None, {}),
+            ("notification-migration.jws", "MIGRATION", None, {}),
+            ("notification-metadata-update.jws", "METADATA_UPDATE", None, {}),
+            ("notification-price-change.jws", "PRICE_CHANGE", None, {}),
+            ("notification-billing-recovery.jws", "DID_RENEW", "BILLING_RECOVERY", {}),
+            ("notification-product-not-for-sale.jws", "EXPIRED", "PRODUCT_NOT_FOR_SALE", {}),
+            ("notification-future-type.jws", "FUTURE_EVENT", "FUTURE_SUBTYPE", {"futureTopLevel": {"a": 1}})]:
+        body = notification(dict(data, signedTransactionInfo=t_2026), notificationType=ntype, **extra)
+        if subtype:
+            body["subtype"] = subtype
+        add(fname, compact(header, body, leaf_key), "notification", "valid", sandbox, ntype + (" / " + subtype if subtype else ""))
+    summary = {"environment": "Sandbox", "appAppleId": 123456789, "bundleId": BUNDLE, "productId": "com.example.vectors.monthly",
+               "requestIdentifier": "7b1c7d46-1d5e-4e16-9f8c-2b0e5a6f9d10", "storefrontCountryCodes": ["USA", "CAN"],
+               "succeededCount": 5, "failedCount": 1}
+    add("notification-summary.jws", compact(header, notification(None, notificationType="RENEWAL_EXTENSION", subtype="SUMMARY", summary=summary), leaf_key),
+        "notification", "valid", sandbox, "RENEWAL_EXTENSION / SUMMARY")
+    add("notification-failure.jws", compact(header, notification(dict(data, signedTransactionInfo=t_2026), notificationType="RENEWAL_EXTENSION", subtype="FAILURE"), leaf_key),
+        "notification", "valid", sandbox, "RENEWAL_EXTENSION / FAILURE")
+
+    # Retention Messaging: the App Store POSTs {"signedPayload": <JWS>} to the app's endpoint; the
+    # payload names the app by appAppleId only.
+    realtime = {"originalTransactionId": "1000000000000001", "appAppleId": 123456789, "productId": "com.example.vectors.monthly",
+                "userLocale": "en-US", "requestIdentifier": "3a1f6c8e-9b2d-4e7a-8c5f-0d1e2f3a4b5c", "signedDate": SIGNED,
+                "environment": "Sandbox"}
+    with_id = dict(sandbox, appAppleId=123456789)
+    rt_valid = compact(header, realtime, leaf_key)
+    add("realtime-valid.jws", rt_valid, "realtimeRequest", "valid", with_id, "realtime request for this app")
+    add("realtime-valid.jws", None, "realtimeRequest", "signedData.appAppleIdRequired", sandbox, "the policy names no app Apple id")
+    add("realtime-valid.jws", None, "realtimeRequest", "signedData.appAppleId", dict(sandbox, appAppleId=987654321), "another app")
+    add("realtime-valid.jws", None, "realtimeRequest", "signedData.environment", {"bundleId": BUNDLE, "environment": "Production", "appAppleId": 123456789}, "another environment")
+    add("realtime-no-app-id.jws", compact(header, {k: v for k, v in realtime.items() if k != "appAppleId"}, leaf_key),
+        "realtimeRequest", "signedData.appAppleId", with_id, "a request naming no app")
+    add("realtime-forged.jws", compact(header, realtime, other_key), "realtimeRequest", "jws.signatureInvalid", with_id, "signed by another key")
+    with open(os.path.join(OUT, "realtime-request-body.json"), "w") as f:
+        f.write(json.dumps({"signedPayload": rt_valid}) + "\n")
+
+    # Production data signed before `environment` existed (2021): refused unless the policy says so.
+    old = {k: v for k, v in txn.items() if k not in ("environment", "transactionReason", "storefront", "storefrontId", "price", "currency")}
+    production = {"bundleId": BUNDLE, "environment": "Production", "appAppleId": 123456789}
+    add("transaction-no-environment.jws", compact(header, old, leaf_key), "transaction", "signedData.environment", production,
+        "no environment field: refused by default", "names nothing")
+    add("transaction-no-environment.jws", None, "transaction", "valid", dict(production, acceptsUnstatedEnvironment=True),
+        "no environment field, accepted as Production when the caller says so")
+
+    # Rotation: Apple's intermediates change; the root is what is pinned.
+    new_inter_key, new_leaf_key = key(0x8008, ec.SECP384R1()), key(0x9009, ec.SECP256R1())
+    new_inter_name = name("Vectors JWS Intermediate G8")
+    new_inter = cert(new_inter_name, new_inter_key, root_name, root_key, 12, True, WWDR_MARKER, 2024, 2036)
+    new_leaf = cert(name("Vectors JWS Leaf 2026"), new_leaf_key, new_inter_name, new_inter_key, 13, False, LEAF_MARKER, 2025, 2028)
+    txn_later = dict(txn, signedDate=SIGNED + 31536000000)  # 2026-01-01
+    add("rotation-new-intermediate.jws", compact({"alg": "ES256", "x5c": x5c(new_leaf, new_inter, root)}, txn_later, new_leaf_key),
+        "transaction", "valid", sandbox, "a new WWDR intermediate under the same root, no code change")
+    root2_key, inter2_key = key(0xA00A, ec.SECP384R1()), key(0xB00B, ec.SECP384R1())
+    root2_name, inter2_name = name("Vectors JWS Root CA - G4"), name("Vectors JWS Intermediate G4-1")
+    root2 = cert(root2_name, root2_key, root2_name, root2_key, 14, True)
+    inter2 = cert(inter2_name, inter2_key, root2_name, root2_key, 15, True, WWDR_MARKER)
+    leaf2 = cert(name("Vectors JWS Leaf G4"), new_leaf_key, inter2_name, inter2_key, 16, False, LEAF_MARKER, 2025, 2028)
+    with open(os.path.join(OUT, "root-g4.der"), "wb") as f:
+        f.write(der(root2))
+    r2 = compact({"alg": "ES256", "x5c": x5c(leaf2, inter2, root2)}, txn_later, new_leaf_key)
+    add("rotation-second-root.jws", r2, "transaction", "jws.chain", sandbox, "a new root the caller has not added", "chain.untrusted")
+    add("rotation-second-root.jws", None, "transaction", "valid", dict(sandbox, anchors=["root.der", "root-g4.der"]),
+        "a new root the caller added beside the first")
+    look_key = key(0xC00C, ec.SECP384R1())
+    look_inter = cert(new_inter_name, look_key, root_name, look_key, 17, True, WWDR_MARKER, 2024, 2036)
+    look_leaf = cert(name("Vectors JWS Leaf 2026"), new_leaf_key, new_inter_name, look_key, 18, False, LEAF_MARKER, 2025, 2028)
+    add("rotation-lookalike-intermediate.jws", compact({"alg": "ES256", "x5c": x5c(look_leaf, look_inter, root)}, txn_later, new_leaf_key),
+        "transaction", "jws.chain", dict(sandbox, anchors=["root.der", "root-g4.der"]),
+        "an intermediate with the new one's name and another key, claiming the root", "chain.untrusted")
+    add("rotation-lookalike-root.jws", compact({"alg": "ES256", "x5c": x5c(leaf2, inter2, cert(root2_name, look_key, root2_name, look_key, 19, True))}, txn_later, new_leaf_key),
+        "transaction", "jws.chainShape", dict(sandbox, anchors=["root.der", "root-g4.der"]),
+        "x5c[2] with the added root's name and another key", "not the trust anchor")
 
     for fname, text in files.items():
         with open(os.path.join(OUT, fname), "w") as f:

@@ -28,6 +28,7 @@
         case renewalInfo(VerifiedStoreKitData<JWSRenewalInfoDecodedPayload>)
         case appTransaction(VerifiedStoreKitData<AppTransaction>)
         case notification(VerifiedStoreKitData<ResponseBodyV2DecodedPayload>)
+        case realtimeRequest(VerifiedStoreKitData<DecodedRealtimeRequestBody>)
     }
 
     /// The result for one input: what verified, or why not.

@@ -63,7 +63,13 @@
                         try LegacyReceiptValidator.validate(input.bytes, policy: legacyPolicy, cache: &cache))
                 case .signedData(let jws, let body):
                     let policy = signedDataPolicy
-                    switch input.kind ?? (body ? .notification : SignedDataKind.of(jws: jws)) {
+                    // A `{"signedPayload"}` body is a notification or a realtime request.
+                    var kind = input.kind
+                    if kind == nil {
+                        let found = SignedDataKind.of(jws: jws)
+                        kind = body && found != .realtimeRequest ? .notification : found
+                    }
+                    switch kind ?? .transaction {
                     case .transaction:
                         return .transaction(
                             try SignedDataVerifier.verifyTransaction(jws, policy: policy, cache: &cache))
@@ -76,6 +82,9 @@
                     case .notification:
                         return .notification(
                             try SignedDataVerifier.verifyNotification(jws, policy: policy, cache: &cache))
+                    case .realtimeRequest:
+                        return .realtimeRequest(
+                            try SignedDataVerifier.verifyRealtimeRequest(jws, policy: policy, cache: &cache))
                     }
                 }
             }

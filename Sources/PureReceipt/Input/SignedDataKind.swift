@@ -1,4 +1,4 @@
-// SignedDataKind: which of the four StoreKit 2 payloads a compact JWS carries, so that the
+// SignedDataKind: which of the five StoreKit 2 payloads a compact JWS carries, so that the
 // command-line tool and a batch of inputs choose the same verifier for it.
 //
 // The kind comes from the caller when it knows it (the field the data came in, `--kind`), from a
@@ -21,11 +21,14 @@ public enum SignedDataKind: String, CaseIterable, Sendable {
     case appTransaction = "app-transaction"
     /// A notification's signed payload: `verifyNotification`.
     case notification
+    /// A Retention Messaging realtime request's signed payload: `verifyRealtimeRequest`.
+    case realtimeRequest = "realtime-request"
 
     /// The kind the payload's members point to.
     package static func of(_ payload: JSONObject?) -> SignedDataKind {
         guard let payload else { return .transaction }
         if payload["notificationType"] != nil || payload["notificationUUID"] != nil { return .notification }
+        if payload["requestIdentifier"] != nil, payload["userLocale"] != nil { return .realtimeRequest }
         if payload["receiptCreationDate"] != nil || payload["receiptType"] != nil { return .appTransaction }
         if payload["autoRenewStatus"] != nil || payload["autoRenewProductId"] != nil { return .renewal }
         return .transaction

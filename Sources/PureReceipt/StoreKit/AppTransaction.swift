@@ -35,6 +35,8 @@ public struct AppTransaction: StoreKitPayload {
     public let appTransactionId: String?
     /// The platform on which the customer first bought or downloaded the app.
     public let originalPlatform: StoreKitValue<PurchasePlatform>?
+    /// When the App Store revoked the app purchase (refunded it); absent while it stands.
+    public let revocationDate: Instant?
 
     /// Apple JWS rule (validity-at-signed-date): an app transaction is dated by its receiptCreationDate.
     public static var signedDateField: String { "receiptCreationDate" }
@@ -56,5 +58,6 @@ public struct AppTransaction: StoreKitPayload {
         signedDate = try f.date("signedDate")
         appTransactionId = try f.string("appTransactionId")
         originalPlatform = try f.value("originalPlatform")
+        revocationDate = try f.date("revocationDate")
     }
 }

@@ -2,7 +2,8 @@
 // `JWSTransactionDecodedPayload`), every documented field under Apple's name.
 //
 // `advancedCommerceInfo` and `commitmentInfo` are kept as JSON objects (read them from the
-// object); every field stays available in `json`, documented or not.
+// object); every field stays available in `json`, documented or not (Docs/INTEGRATION.md lists the
+// Apple changelog versions followed).
 
 public import PureJSON
 
@@ -76,6 +77,8 @@ public struct JWSTransactionDecodedPayload: StoreKitPayload {
     public let billingPlanType: StoreKitValue<BillingPlanType>?
     /// The commitment (billing plan) terms of the transaction, kept as JSON.
     public let commitmentInfo: JSONObject?
+    /// The original transaction identifier the subscription had before a migration (`MIGRATION`).
+    public let previousOriginalTransactionId: String?
 
     public init(json: JSONObject) throws(StoreKitError) {
         let f = Fields(json)
@@ -113,5 +116,6 @@ public struct JWSTransactionDecodedPayload: StoreKitPayload {
         advancedCommerceInfo = try f.object("advancedCommerceInfo")
         billingPlanType = try f.value("billingPlanType")
         commitmentInfo = try f.object("commitmentInfo")
+        previousOriginalTransactionId = try f.string("previousOriginalTransactionId")
     }
 }

@@ -62,6 +62,8 @@ public struct ResponseBodyV2DecodedPayload: StoreKitPayload {
 
 /// `data` of a notification about a transaction or subscription.
 public struct NotificationData: Sendable {
+    /// The whole `data` object, lossless.
+    public let json: JSONObject
     /// The server environment the notification concerns.
     public let environment: StoreKitValue<AppStoreEnvironment>?
     /// The App Store's numeric identifier of the app.
@@ -80,6 +82,7 @@ public struct NotificationData: Sendable {
     public let consumptionRequestReason: StoreKitValue<ConsumptionRequestReason>?
 
     init(_ f: Fields) throws(StoreKitError) {
+        json = f.object
         environment = try f.value("environment")
         appAppleId = try f.int64("appAppleId")
         bundleId = try f.string("bundleId")
@@ -93,6 +96,8 @@ public struct NotificationData: Sendable {
 
 /// `summary` of a RENEWAL_EXTENSION / SUMMARY notification.
 public struct Summary: Sendable {
+    /// The whole `summary` object, lossless.
+    public let json: JSONObject
     /// The server environment the extension ran in.
     public let environment: StoreKitValue<AppStoreEnvironment>?
     /// The App Store's numeric identifier of the app.
@@ -111,6 +116,7 @@ public struct Summary: Sendable {
     public let failedCount: Int64?
 
     init(_ f: Fields) throws(StoreKitError) {
+        json = f.object
         environment = try f.value("environment")
         appAppleId = try f.int64("appAppleId")
         bundleId = try f.string("bundleId")
@@ -124,6 +130,8 @@ public struct Summary: Sendable {
 
 /// `externalPurchaseToken` of an EXTERNAL_PURCHASE_TOKEN notification.
 public struct ExternalPurchaseToken: Sendable {
+    /// The whole `externalPurchaseToken` object, lossless.
+    public let json: JSONObject
     /// The token's unique identifier.
     public let externalPurchaseId: String?
     /// When the system created the token.
@@ -134,6 +142,7 @@ public struct ExternalPurchaseToken: Sendable {
     public let bundleId: String?
 
     init(_ f: Fields) throws(StoreKitError) {
+        json = f.object
         externalPurchaseId = try f.string("externalPurchaseId")
         tokenCreationDate = try f.date("tokenCreationDate")
         appAppleId = try f.int64("appAppleId")
@@ -143,6 +152,8 @@ public struct ExternalPurchaseToken: Sendable {
 
 /// `appData` of a notification about the app.
 public struct AppData: Sendable {
+    /// The whole `appData` object, lossless.
+    public let json: JSONObject
     /// The App Store's numeric identifier of the app.
     public let appAppleId: Int64?
     /// The bundle identifier of the app.
@@ -153,6 +164,7 @@ public struct AppData: Sendable {
     public let signedAppTransactionInfo: String?
 
     init(_ f: Fields) throws(StoreKitError) {
+        json = f.object
         appAppleId = try f.int64("appAppleId")
         bundleId = try f.string("bundleId")
         environment = try f.value("environment")

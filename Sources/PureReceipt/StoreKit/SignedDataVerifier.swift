@@ -14,9 +14,10 @@
 //   6. policy: data signed under the Xcode opt-in must name environment Xcode (its key is public);
 //      the device, when the policy names one (`deviceVerification` against
 //      `deviceVerificationNonce` and the device verification id), environment (equal to the
-//      policy's), bundle id (byte comparison; renewal info carries none), app Apple id (required
-//      by a Production policy and compared wherever the data carries it), like Apple's
-//      SignedDataVerifier;
+//      policy's; data naming none is refused unless the policy's `acceptsUnstatedEnvironment`
+//      takes it for the policy's), bundle id (byte comparison; renewal info and realtime requests
+//      carry none), app Apple id (required by a Production policy and compared wherever the data
+//      carries it; a realtime request must carry the policy's), like Apple's SignedDataVerifier;
 //   7. notifications: the nested signedTransactionInfo, signedRenewalInfo and (in appData)
 //      signedAppTransactionInfo are verified by steps 1–6 under the same policy, and must name the
 //      notification's bundle id, environment and (where they carry one) app Apple id.
@@ -54,6 +55,9 @@ public struct SignedDataPolicy: Sendable {
     /// The device's `AppStore.deviceVerificationID` (a UUID string): when set, the payload's
     /// `deviceVerification` must be SHA-384(lower-case `deviceVerificationNonce` ‖ this id, lower-case).
     public var deviceVerificationID: String?
+    /// Data naming no environment (transactions signed before the field existed) is refused by
+    /// default; true takes it to be from `environment`, which nothing in it proves (Docs/SECURITY.md).
+    public var acceptsUnstatedEnvironment = false
 
     /// A policy for the app `bundleId` in `environment`; the defaults accept Apple-signed data only.
     public init(
@@ -97,6 +101,15 @@ public enum SignedDataVerifier {
     {
         var none = VerifiedChainCache(capacity: 0)
         return try verifyAppTransaction(jws, policy: policy, cache: &none)
+    }
+
+    /// Verifies a Retention Messaging realtime request's `signedPayload`; the policy must name the
+    /// app's Apple id, the only name of the app the request carries.
+    public static func verifyRealtimeRequest(_ jws: [UInt8], policy: SignedDataPolicy) throws(VerificationError)
+        -> VerifiedStoreKitData<DecodedRealtimeRequestBody>
+    {
+        var none = VerifiedChainCache(capacity: 0)
+        return try verifyRealtimeRequest(jws, policy: policy, cache: &none)
     }
 
     /// Verifies a notification's `signedPayload`, and its nested signed transaction and renewal info.
@@ -159,8 +172,10 @@ public enum SignedDataVerifier {
                 JWSError(
                     .xcodeNotAllowed, at: 0, "Xcode-signed data names environment \(claimed.displayEscaped): forged"))
         }
-        // Apple JWS rule (environment): the data names the policy's environment.
-        guard let environment, environment.hasSameBytes(as: policy.environment.rawValue) else {
+        // Apple JWS rule (environment): the data names the policy's environment; Apple JWS rule
+        // (unstated-environment): data naming none only when the caller accepts that explicitly.
+        let unstated = environment == nil && policy.acceptsUnstatedEnvironment
+        guard unstated || environment?.hasSameBytes(as: policy.environment.rawValue) == true else {
             throw .mismatch(
                 "signedData.environment", "environment", found: environment, expected: policy.environment.rawValue)
         }
@@ -212,6 +227,26 @@ extension SignedDataVerifier {
     ) throws(VerificationError) -> VerifiedStoreKitData<AppTransaction> {
         let (result, object): (VerifiedStoreKitData<AppTransaction>, _) = try verify(jws, policy, &cache)
         try check(policy, try PolicyFields(object, environment: "receiptType", bundleId: "bundleId", appAppleId: true))
+        return result
+    }
+
+    /// `verifyRealtimeRequest(_:policy:)`, remembering verified chains in `cache` (single owner).
+    public static func verifyRealtimeRequest(
+        _ jws: [UInt8], policy: SignedDataPolicy, cache: inout VerifiedChainCache
+    ) throws(VerificationError) -> VerifiedStoreKitData<DecodedRealtimeRequestBody> {
+        let (result, object): (VerifiedStoreKitData<DecodedRealtimeRequestBody>, _) = try verify(jws, policy, &cache)
+        var named = try PolicyFields(object, environment: "environment", appAppleId: true)
+        // Apple JWS rule (realtime-app-apple-id): a realtime request names no bundle id; its app
+        // Apple id is the app's only name, so the policy gives one and the request carries that one.
+        guard let expected = policy.appAppleId else {
+            throw .policy("signedData.appAppleIdRequired", "a realtime request names its app by appAppleId only")
+        }
+        guard named.appAppleId == expected else {
+            throw .mismatch(
+                "signedData.appAppleId", "appAppleId", found: named.appAppleId.map { "\($0)" }, expected: "\(expected)")
+        }
+        named.bundleId = policy.bundleId
+        try check(policy, named)
         return result
     }
 

@@ -5,8 +5,11 @@
 // absent fields left out (never `null`); dates as integer milliseconds since 1970 (`Instant`);
 // enumerated fields as their raw value, known or not (`StoreKitValue`); the objects kept as JSON
 // (`advancedCommerceInfo`, `commitmentInfo`) as the JSON they are, numbers that are not integers in
-// Int64's range written as the nearest Double (the exact text stays in `json`). Undocumented fields
-// are not written: read them from `json`.
+// Int64's or UInt64's range written as the nearest Double (the exact text stays in `json`). Then every member of
+// the payload the model did not write, as read: fields Apple added after these models (and
+// documented fields written as JSON `null`), so that decoding a payload and encoding the model gives
+// the payload's JSON value back (`FieldWriter`); a date with a fraction of a millisecond is the one
+// value written rounded down.
 //
 // Encodable only. A model is the presentation of a payload whose signature `SignedDataVerifier`
 // checked; decoding one from JSON would make a value that looks verified and is not. To read a
@@ -63,6 +66,8 @@
                 var container = encoder.singleValueContainer()
                 if let integer = try? number.int64() {
                     try container.encode(integer)
+                } else if let unsigned = UInt64(number.text) {
+                    try container.encode(unsigned)  // beyond Int64, within UInt64: exact
                 } else if let double = Double(number.text), double.isFinite {
                     try container.encode(double)
                 } else {
@@ -80,11 +85,33 @@
         }
     }
 
-    extension KeyedEncodingContainer where Key == FieldKey {
+    /// A model's keyed container that remembers the members it wrote, then writes the rest of the
+    /// model's JSON object as read (`finish`): nothing the App Store signed is dropped.
+    struct FieldWriter {
+        var container: KeyedEncodingContainer<FieldKey>
+        var written: Set<String> = []
+
+        init(_ encoder: any Encoder) { container = encoder.container(keyedBy: FieldKey.self) }
+
+        /// Writes a documented field, when present.
+        mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: FieldKey) throws {
+            guard let value else { return }
+            try container.encode(value, forKey: key)
+            written.insert(key.stringValue)
+        }
+
         /// Writes a JSON object kept by a model, when present.
         mutating func encodeIfPresent(_ object: JSONObject?, forKey key: FieldKey) throws {
             guard let object else { return }
-            try encode(EncodableJSON(value: .object(object)), forKey: key)
+            try container.encode(EncodableJSON(value: .object(object)), forKey: key)
+            written.insert(key.stringValue)
+        }
+
+        /// Writes every member of `json` not written yet, in the payload's order.
+        mutating func finish(_ json: JSONObject) throws {
+            for member in json.members where !written.contains(member.name) {
+                try container.encode(EncodableJSON(value: member.value), forKey: FieldKey(stringValue: member.name))
+            }
         }
     }
 
@@ -92,7 +119,7 @@
         /// Writes the documented fields under Apple's names (see the file header); dates in
         /// milliseconds since 1970, enumerated values as their raw value.
         public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: FieldKey.self)
+            var c = FieldWriter(encoder)
             try c.encodeIfPresent(originalTransactionId, forKey: "originalTransactionId")
             try c.encodeIfPresent(transactionId, forKey: "transactionId")
             try c.encodeIfPresent(webOrderLineItemId, forKey: "webOrderLineItemId")
@@ -126,6 +153,8 @@
             try c.encodeIfPresent(advancedCommerceInfo, forKey: "advancedCommerceInfo")
             try c.encodeIfPresent(billingPlanType, forKey: "billingPlanType")
             try c.encodeIfPresent(commitmentInfo, forKey: "commitmentInfo")
+            try c.encodeIfPresent(previousOriginalTransactionId, forKey: "previousOriginalTransactionId")
+            try c.finish(json)
         }
     }
 
@@ -133,7 +162,7 @@
         /// Writes the documented fields under Apple's names (see the file header); dates in
         /// milliseconds since 1970, enumerated values as their raw value.
         public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: FieldKey.self)
+            var c = FieldWriter(encoder)
             try c.encodeIfPresent(expirationIntent, forKey: "expirationIntent")
             try c.encodeIfPresent(originalTransactionId, forKey: "originalTransactionId")
             try c.encodeIfPresent(autoRenewProductId, forKey: "autoRenewProductId")
@@ -158,6 +187,7 @@
             try c.encodeIfPresent(advancedCommerceInfo, forKey: "advancedCommerceInfo")
             try c.encodeIfPresent(commitmentInfo, forKey: "commitmentInfo")
             try c.encodeIfPresent(renewalBillingPlanType, forKey: "renewalBillingPlanType")
+            try c.finish(json)
         }
     }
 
@@ -165,7 +195,7 @@
         /// Writes the documented fields under Apple's names (see the file header); dates in
         /// milliseconds since 1970, enumerated values as their raw value.
         public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: FieldKey.self)
+            var c = FieldWriter(encoder)
             try c.encodeIfPresent(receiptType, forKey: "receiptType")
             try c.encodeIfPresent(appAppleId, forKey: "appAppleId")
             try c.encodeIfPresent(bundleId, forKey: "bundleId")
@@ -180,6 +210,8 @@
             try c.encodeIfPresent(signedDate, forKey: "signedDate")
             try c.encodeIfPresent(appTransactionId, forKey: "appTransactionId")
             try c.encodeIfPresent(originalPlatform, forKey: "originalPlatform")
+            try c.encodeIfPresent(revocationDate, forKey: "revocationDate")
+            try c.finish(json)
         }
     }
 
@@ -188,7 +220,7 @@
         /// `summary`, `externalPurchaseToken` and `appData` as nested objects; the nested signed
         /// items stay the compact JWS text they are.
         public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: FieldKey.self)
+            var c = FieldWriter(encoder)
             try c.encodeIfPresent(notificationType, forKey: "notificationType")
             try c.encodeIfPresent(subtype, forKey: "subtype")
             try c.encodeIfPresent(notificationUUID, forKey: "notificationUUID")
@@ -198,6 +230,7 @@
             try c.encodeIfPresent(summary, forKey: "summary")
             try c.encodeIfPresent(externalPurchaseToken, forKey: "externalPurchaseToken")
             try c.encodeIfPresent(appData, forKey: "appData")
+            try c.finish(json)
         }
     }
 
@@ -205,7 +238,7 @@
         /// Writes the documented fields of `data` under Apple's names; the signed transaction and
         /// renewal info as the compact JWS text they are.
         public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: FieldKey.self)
+            var c = FieldWriter(encoder)
             try c.encodeIfPresent(environment, forKey: "environment")
             try c.encodeIfPresent(appAppleId, forKey: "appAppleId")
             try c.encodeIfPresent(bundleId, forKey: "bundleId")
@@ -214,13 +247,14 @@
             try c.encodeIfPresent(signedRenewalInfo, forKey: "signedRenewalInfo")
             try c.encodeIfPresent(status, forKey: "status")
             try c.encodeIfPresent(consumptionRequestReason, forKey: "consumptionRequestReason")
+            try c.finish(json)
         }
     }
 
     extension Summary: Encodable {
         /// Writes the documented fields of `summary` under Apple's names.
         public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: FieldKey.self)
+            var c = FieldWriter(encoder)
             try c.encodeIfPresent(environment, forKey: "environment")
             try c.encodeIfPresent(appAppleId, forKey: "appAppleId")
             try c.encodeIfPresent(bundleId, forKey: "bundleId")
@@ -229,17 +263,19 @@
             try c.encodeIfPresent(storefrontCountryCodes, forKey: "storefrontCountryCodes")
             try c.encodeIfPresent(succeededCount, forKey: "succeededCount")
             try c.encodeIfPresent(failedCount, forKey: "failedCount")
+            try c.finish(json)
         }
     }
 
     extension ExternalPurchaseToken: Encodable {
         /// Writes the documented fields of `externalPurchaseToken` under Apple's names.
         public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: FieldKey.self)
+            var c = FieldWriter(encoder)
             try c.encodeIfPresent(externalPurchaseId, forKey: "externalPurchaseId")
             try c.encodeIfPresent(tokenCreationDate, forKey: "tokenCreationDate")
             try c.encodeIfPresent(appAppleId, forKey: "appAppleId")
             try c.encodeIfPresent(bundleId, forKey: "bundleId")
+            try c.finish(json)
         }
     }
 
@@ -247,11 +283,27 @@
         /// Writes the documented fields of `appData` under Apple's names; the signed app
         /// transaction as the compact JWS text it is.
         public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: FieldKey.self)
+            var c = FieldWriter(encoder)
             try c.encodeIfPresent(appAppleId, forKey: "appAppleId")
             try c.encodeIfPresent(bundleId, forKey: "bundleId")
             try c.encodeIfPresent(environment, forKey: "environment")
             try c.encodeIfPresent(signedAppTransactionInfo, forKey: "signedAppTransactionInfo")
+            try c.finish(json)
+        }
+    }
+
+    extension DecodedRealtimeRequestBody: Encodable {
+        /// Writes the documented fields of a realtime request under Apple's names (see the file header).
+        public func encode(to encoder: any Encoder) throws {
+            var c = FieldWriter(encoder)
+            try c.encodeIfPresent(originalTransactionId, forKey: "originalTransactionId")
+            try c.encodeIfPresent(appAppleId, forKey: "appAppleId")
+            try c.encodeIfPresent(productId, forKey: "productId")
+            try c.encodeIfPresent(userLocale, forKey: "userLocale")
+            try c.encodeIfPresent(requestIdentifier, forKey: "requestIdentifier")
+            try c.encodeIfPresent(signedDate, forKey: "signedDate")
+            try c.encodeIfPresent(environment, forKey: "environment")
+            try c.finish(json)
         }
     }
 #endif

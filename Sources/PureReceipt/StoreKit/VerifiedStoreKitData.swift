@@ -44,3 +44,48 @@ public final class NotificationItems: Sendable {
         (self.transaction, self.renewalInfo, self.appTransaction) = (transaction, renewalInfo, appTransaction)
     }
 }
+
+/// A StoreKit payload's own statement of the environment that signed it (`environment`;
+/// `receiptType` for an app transaction; for a notification, the one its policy check reads).
+public protocol StoreKitEnvironmentStatement {
+    /// The environment the payload names, or nil when it names none.
+    var statedEnvironment: StoreKitValue<AppStoreEnvironment>? { get }
+}
+
+extension VerifiedStoreKitData where Payload: StoreKitEnvironmentStatement {
+    /// False when the data names no environment ("environment not stated"): data older than the
+    /// field, accepted only because the policy's `acceptsUnstatedEnvironment` said so; it was then
+    /// taken to be from the policy's environment, unproven (Docs/SECURITY.md).
+    public var isEnvironmentStated: Bool { payload.statedEnvironment != nil }
+}
+
+extension JWSTransactionDecodedPayload: StoreKitEnvironmentStatement {
+    /// `environment`, as the payload names it.
+    public var statedEnvironment: StoreKitValue<AppStoreEnvironment>? { environment }
+}
+
+extension JWSRenewalInfoDecodedPayload: StoreKitEnvironmentStatement {
+    /// `environment`, as the payload names it.
+    public var statedEnvironment: StoreKitValue<AppStoreEnvironment>? { environment }
+}
+
+extension AppTransaction: StoreKitEnvironmentStatement {
+    /// `receiptType`, as the payload names it.
+    public var statedEnvironment: StoreKitValue<AppStoreEnvironment>? { receiptType }
+}
+
+extension DecodedRealtimeRequestBody: StoreKitEnvironmentStatement {
+    /// `environment`, as the payload names it.
+    public var statedEnvironment: StoreKitValue<AppStoreEnvironment>? { environment }
+}
+
+extension ResponseBodyV2DecodedPayload: StoreKitEnvironmentStatement {
+    /// `data`, `summary` or `appData`'s environment; for an external purchase token, the one its
+    /// `externalPurchaseId` implies (a `SANDBOX` prefix: Sandbox; otherwise Production).
+    public var statedEnvironment: StoreKitValue<AppStoreEnvironment>? {
+        if let environment { return environment }
+        guard let token = externalPurchaseToken else { return nil }
+        let sandbox = token.externalPurchaseId?.utf8.starts(with: "SANDBOX".utf8) == true
+        return .known(sandbox ? .sandbox : .production)
+    }
+}

@@ -85,7 +85,7 @@ extension CompactJWS {
             root.isSameCertificate(as: anchor)
                 || (root.subject == anchor.subject && root.publicKey.sameKey(as: anchor.publicKey))
         else {
-            throw JWSError(.chainShape, at: 0, "x5c[2] is not the trust anchor")
+            throw JWSError(.chainShape, at: 0, "x5c[2] is not the trust anchor [certificate: \(root.subject)]")
         }
         if !paths.isRemembered {
             cache.insert(path: path, leaf: path[0], pool: Array(certificates[1...]), anchors: anchors, rules: .apple)

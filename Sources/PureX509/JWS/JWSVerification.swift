@@ -26,12 +26,13 @@ extension CompactJWS {
         }
     }
 
-    /// Runs a chain check, reporting its failure as `jws.chain` with the X.509 error code.
+    /// Runs a chain check, reporting its failure as `jws.chain` with the X.509 error code, what it
+    /// means and the certificate concerned (rendered once, bounded: X509Error.certificate).
     package func chain<T>(_ body: () throws(X509Error) -> T) throws(JWSError) -> T {
         do throws(X509Error) {
             return try body()
         } catch {
-            throw JWSError(.chain, at: 0, error.code)
+            throw JWSError(.chain, at: 0, error.code + ": " + error.description)
         }
     }
 }
