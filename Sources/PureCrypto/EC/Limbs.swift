@@ -53,16 +53,9 @@ struct Limbs: Sendable, Equatable {
     /// The integer whose big-endian encoding is `bytes`, which must be exactly 8·count bytes
     /// (count ≤ 6); nil otherwise.
     init?(bigEndian bytes: ArraySlice<UInt8>, count: Int) {
-        guard count <= 6, bytes.count == 8 * count else { return nil }
-        var index = bytes.startIndex
-        for i in stride(from: count - 1, through: 0, by: -1) {
-            var word: UInt64 = 0
-            for _ in 0..<8 {
-                word = (word << 8) | UInt64(bytes[index])
-                index += 1
-            }
-            self[i] = word
-        }
+        guard count <= 6, bytes.count == 8 * count, let value = BigUInt(bigEndian: bytes, limbCount: count)
+        else { return nil }
+        for i in 0..<count { self[i] = value.limbs[i] }
     }
 
     /// Bit `k` (0 = least significant); bits at or above 384 read as zero, and so does k < 0.

@@ -78,12 +78,6 @@ struct Residue<M: MontgomeryModulusParameters>: FieldElement {
         montgomery = Residue.multiplyVarTime(value, M.rSquared)
     }
 
-    /// The residue of big-endian bytes (exactly 8·count of them) holding a value < m.
-    init?(bigEndian bytes: ArraySlice<UInt8>) {
-        guard let value = Limbs(bigEndian: bytes, count: M.count) else { return nil }
-        self.init(value)
-    }
-
     static var one: Residue { Residue(montgomery: multiplyVarTime(Limbs(1), M.rSquared)) }
 
     /// The plain integer a (< m).

@@ -47,13 +47,7 @@ public enum HashAlgorithm: Sendable, Hashable, CaseIterable {
 
     /// One-shot digest of `bytes`, read in place.
     public func hash(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        switch self {
-        case .sha1: SHA1.hash(bytes)
-        case .sha224: SHA224.hash(bytes)
-        case .sha256: SHA256.hash(bytes)
-        case .sha384: SHA384.hash(bytes)
-        case .sha512: SHA512.hash(bytes)
-        }
+        hash(segments: [bytes])
     }
 
     /// Digest of the concatenation of `segments`, without concatenating them (for example the

@@ -41,162 +41,19 @@ struct SHA1Core: BlockCompressing {
         MessageBlock(w: (state.0, state.1, state.2, state.3, state.4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
     }
 
-    /// FIPS 180-4 §6.1.2: the SHA-1 hash computation for one message block.
-    /// The message schedule W_t lives in sixteen locals used as a ring (W_t overwrites W_(t−16)).
+    /// FIPS 180-4 §6.1.2: the SHA-1 hash computation for one message block, in five passes of
+    /// sixteen rounds.
     @inline(__always)
     mutating func compress(_ m: MessageBlock32) {
-        var (w0, w1, w2, w3, w4, w5, w6, w7) = (m.w.0, m.w.1, m.w.2, m.w.3, m.w.4, m.w.5, m.w.6, m.w.7)
-        var (w8, w9, w10, w11, w12, w13, w14, w15) = (m.w.8, m.w.9, m.w.10, m.w.11, m.w.12, m.w.13, m.w.14, m.w.15)
+        var w = m
         var (a, b, c, d, e) = state
-        // FIPS 180-4 §4.2.1: the constants K_t; §4.1.1: the functions f_t.
-        // Rounds 0–19: f_t = Ch, K_t = 5a827999.
-        roundCh(a, &b, c, d, &e, 0x5a827999 &+ w0)
-        roundCh(e, &a, b, c, &d, 0x5a827999 &+ w1)
-        roundCh(d, &e, a, b, &c, 0x5a827999 &+ w2)
-        roundCh(c, &d, e, a, &b, 0x5a827999 &+ w3)
-        roundCh(b, &c, d, e, &a, 0x5a827999 &+ w4)
-        roundCh(a, &b, c, d, &e, 0x5a827999 &+ w5)
-        roundCh(e, &a, b, c, &d, 0x5a827999 &+ w6)
-        roundCh(d, &e, a, b, &c, 0x5a827999 &+ w7)
-        roundCh(c, &d, e, a, &b, 0x5a827999 &+ w8)
-        roundCh(b, &c, d, e, &a, 0x5a827999 &+ w9)
-        roundCh(a, &b, c, d, &e, 0x5a827999 &+ w10)
-        roundCh(e, &a, b, c, &d, 0x5a827999 &+ w11)
-        roundCh(d, &e, a, b, &c, 0x5a827999 &+ w12)
-        roundCh(c, &d, e, a, &b, 0x5a827999 &+ w13)
-        roundCh(b, &c, d, e, &a, 0x5a827999 &+ w14)
-        roundCh(a, &b, c, d, &e, 0x5a827999 &+ w15)
-        schedule1(&w0, w2, w8, w13)
-        roundCh(e, &a, b, c, &d, 0x5a827999 &+ w0)
-        schedule1(&w1, w3, w9, w14)
-        roundCh(d, &e, a, b, &c, 0x5a827999 &+ w1)
-        schedule1(&w2, w4, w10, w15)
-        roundCh(c, &d, e, a, &b, 0x5a827999 &+ w2)
-        schedule1(&w3, w5, w11, w0)
-        roundCh(b, &c, d, e, &a, 0x5a827999 &+ w3)
-        schedule1(&w4, w6, w12, w1)
-        // Rounds 20–39: f_t = Parity, K_t = 6ed9eba1.
-        roundParity(a, &b, c, d, &e, 0x6ed9eba1 &+ w4)
-        schedule1(&w5, w7, w13, w2)
-        roundParity(e, &a, b, c, &d, 0x6ed9eba1 &+ w5)
-        schedule1(&w6, w8, w14, w3)
-        roundParity(d, &e, a, b, &c, 0x6ed9eba1 &+ w6)
-        schedule1(&w7, w9, w15, w4)
-        roundParity(c, &d, e, a, &b, 0x6ed9eba1 &+ w7)
-        schedule1(&w8, w10, w0, w5)
-        roundParity(b, &c, d, e, &a, 0x6ed9eba1 &+ w8)
-        schedule1(&w9, w11, w1, w6)
-        roundParity(a, &b, c, d, &e, 0x6ed9eba1 &+ w9)
-        schedule1(&w10, w12, w2, w7)
-        roundParity(e, &a, b, c, &d, 0x6ed9eba1 &+ w10)
-        schedule1(&w11, w13, w3, w8)
-        roundParity(d, &e, a, b, &c, 0x6ed9eba1 &+ w11)
-        schedule1(&w12, w14, w4, w9)
-        roundParity(c, &d, e, a, &b, 0x6ed9eba1 &+ w12)
-        schedule1(&w13, w15, w5, w10)
-        roundParity(b, &c, d, e, &a, 0x6ed9eba1 &+ w13)
-        schedule1(&w14, w0, w6, w11)
-        roundParity(a, &b, c, d, &e, 0x6ed9eba1 &+ w14)
-        schedule1(&w15, w1, w7, w12)
-        roundParity(e, &a, b, c, &d, 0x6ed9eba1 &+ w15)
-        schedule1(&w0, w2, w8, w13)
-        roundParity(d, &e, a, b, &c, 0x6ed9eba1 &+ w0)
-        schedule1(&w1, w3, w9, w14)
-        roundParity(c, &d, e, a, &b, 0x6ed9eba1 &+ w1)
-        schedule1(&w2, w4, w10, w15)
-        roundParity(b, &c, d, e, &a, 0x6ed9eba1 &+ w2)
-        schedule1(&w3, w5, w11, w0)
-        roundParity(a, &b, c, d, &e, 0x6ed9eba1 &+ w3)
-        schedule1(&w4, w6, w12, w1)
-        roundParity(e, &a, b, c, &d, 0x6ed9eba1 &+ w4)
-        schedule1(&w5, w7, w13, w2)
-        roundParity(d, &e, a, b, &c, 0x6ed9eba1 &+ w5)
-        schedule1(&w6, w8, w14, w3)
-        roundParity(c, &d, e, a, &b, 0x6ed9eba1 &+ w6)
-        schedule1(&w7, w9, w15, w4)
-        roundParity(b, &c, d, e, &a, 0x6ed9eba1 &+ w7)
-        schedule1(&w8, w10, w0, w5)
-        // Rounds 40–59: f_t = Maj, K_t = 8f1bbcdc.
-        roundMaj(a, &b, c, d, &e, 0x8f1bbcdc &+ w8)
-        schedule1(&w9, w11, w1, w6)
-        roundMaj(e, &a, b, c, &d, 0x8f1bbcdc &+ w9)
-        schedule1(&w10, w12, w2, w7)
-        roundMaj(d, &e, a, b, &c, 0x8f1bbcdc &+ w10)
-        schedule1(&w11, w13, w3, w8)
-        roundMaj(c, &d, e, a, &b, 0x8f1bbcdc &+ w11)
-        schedule1(&w12, w14, w4, w9)
-        roundMaj(b, &c, d, e, &a, 0x8f1bbcdc &+ w12)
-        schedule1(&w13, w15, w5, w10)
-        roundMaj(a, &b, c, d, &e, 0x8f1bbcdc &+ w13)
-        schedule1(&w14, w0, w6, w11)
-        roundMaj(e, &a, b, c, &d, 0x8f1bbcdc &+ w14)
-        schedule1(&w15, w1, w7, w12)
-        roundMaj(d, &e, a, b, &c, 0x8f1bbcdc &+ w15)
-        schedule1(&w0, w2, w8, w13)
-        roundMaj(c, &d, e, a, &b, 0x8f1bbcdc &+ w0)
-        schedule1(&w1, w3, w9, w14)
-        roundMaj(b, &c, d, e, &a, 0x8f1bbcdc &+ w1)
-        schedule1(&w2, w4, w10, w15)
-        roundMaj(a, &b, c, d, &e, 0x8f1bbcdc &+ w2)
-        schedule1(&w3, w5, w11, w0)
-        roundMaj(e, &a, b, c, &d, 0x8f1bbcdc &+ w3)
-        schedule1(&w4, w6, w12, w1)
-        roundMaj(d, &e, a, b, &c, 0x8f1bbcdc &+ w4)
-        schedule1(&w5, w7, w13, w2)
-        roundMaj(c, &d, e, a, &b, 0x8f1bbcdc &+ w5)
-        schedule1(&w6, w8, w14, w3)
-        roundMaj(b, &c, d, e, &a, 0x8f1bbcdc &+ w6)
-        schedule1(&w7, w9, w15, w4)
-        roundMaj(a, &b, c, d, &e, 0x8f1bbcdc &+ w7)
-        schedule1(&w8, w10, w0, w5)
-        roundMaj(e, &a, b, c, &d, 0x8f1bbcdc &+ w8)
-        schedule1(&w9, w11, w1, w6)
-        roundMaj(d, &e, a, b, &c, 0x8f1bbcdc &+ w9)
-        schedule1(&w10, w12, w2, w7)
-        roundMaj(c, &d, e, a, &b, 0x8f1bbcdc &+ w10)
-        schedule1(&w11, w13, w3, w8)
-        roundMaj(b, &c, d, e, &a, 0x8f1bbcdc &+ w11)
-        schedule1(&w12, w14, w4, w9)
-        // Rounds 60–79: f_t = Parity, K_t = ca62c1d6.
-        roundParity(a, &b, c, d, &e, 0xca62c1d6 &+ w12)
-        schedule1(&w13, w15, w5, w10)
-        roundParity(e, &a, b, c, &d, 0xca62c1d6 &+ w13)
-        schedule1(&w14, w0, w6, w11)
-        roundParity(d, &e, a, b, &c, 0xca62c1d6 &+ w14)
-        schedule1(&w15, w1, w7, w12)
-        roundParity(c, &d, e, a, &b, 0xca62c1d6 &+ w15)
-        schedule1(&w0, w2, w8, w13)
-        roundParity(b, &c, d, e, &a, 0xca62c1d6 &+ w0)
-        schedule1(&w1, w3, w9, w14)
-        roundParity(a, &b, c, d, &e, 0xca62c1d6 &+ w1)
-        schedule1(&w2, w4, w10, w15)
-        roundParity(e, &a, b, c, &d, 0xca62c1d6 &+ w2)
-        schedule1(&w3, w5, w11, w0)
-        roundParity(d, &e, a, b, &c, 0xca62c1d6 &+ w3)
-        schedule1(&w4, w6, w12, w1)
-        roundParity(c, &d, e, a, &b, 0xca62c1d6 &+ w4)
-        schedule1(&w5, w7, w13, w2)
-        roundParity(b, &c, d, e, &a, 0xca62c1d6 &+ w5)
-        schedule1(&w6, w8, w14, w3)
-        roundParity(a, &b, c, d, &e, 0xca62c1d6 &+ w6)
-        schedule1(&w7, w9, w15, w4)
-        roundParity(e, &a, b, c, &d, 0xca62c1d6 &+ w7)
-        schedule1(&w8, w10, w0, w5)
-        roundParity(d, &e, a, b, &c, 0xca62c1d6 &+ w8)
-        schedule1(&w9, w11, w1, w6)
-        roundParity(c, &d, e, a, &b, 0xca62c1d6 &+ w9)
-        schedule1(&w10, w12, w2, w7)
-        roundParity(b, &c, d, e, &a, 0xca62c1d6 &+ w10)
-        schedule1(&w11, w13, w3, w8)
-        roundParity(a, &b, c, d, &e, 0xca62c1d6 &+ w11)
-        schedule1(&w12, w14, w4, w9)
-        roundParity(e, &a, b, c, &d, 0xca62c1d6 &+ w12)
-        schedule1(&w13, w15, w5, w10)
-        roundParity(d, &e, a, b, &c, 0xca62c1d6 &+ w13)
-        schedule1(&w14, w0, w6, w11)
-        roundParity(c, &d, e, a, &b, 0xca62c1d6 &+ w14)
-        schedule1(&w15, w1, w7, w12)
-        roundParity(b, &c, d, e, &a, 0xca62c1d6 &+ w15)
+        // Sixteen rounds rename the five working variables sixteen times, i.e. rotate them by one:
+        // each pass starts from the names the previous one left (see `sixteenRounds`).
+        sixteenRounds(&a, &b, &c, &d, &e, &w, pass: 0)
+        sixteenRounds(&e, &a, &b, &c, &d, &w, pass: 1)
+        sixteenRounds(&d, &e, &a, &b, &c, &w, pass: 2)
+        sixteenRounds(&c, &d, &e, &a, &b, &w, pass: 3)
+        sixteenRounds(&b, &c, &d, &e, &a, &w, pass: 4)
         // FIPS 180-4 §6.1.2 step 4: H(i) = H(i−1) + the working variables.
         state.0 &+= a
         state.1 &+= b
@@ -210,35 +67,73 @@ struct SHA1Core: BlockCompressing {
 @inline(__always)
 private func rotl(_ x: UInt32, _ n: UInt32) -> UInt32 { (x &<< n) | (x &>> (32 &- n)) }
 
-/// W_t = ROTL^1(W_(t−3) ⊕ W_(t−8) ⊕ W_(t−14) ⊕ W_(t−16)), written into the slot of W_(t−16)
-/// (FIPS 180-4 §6.1.2 step 1).
+/// Rounds t = 16·pass … 16·pass + 15 of FIPS 180-4 §6.1.2 step 3 (`pass` is a constant at every
+/// call, so after inlining each round's function and constant are fixed). The message schedule W_t
+/// lives in sixteen words used as a ring: after the first pass, step 1 computes each W_t just before
+/// its round, W_t = ROTL^1(W_(t−3) ⊕ W_(t−8) ⊕ W_(t−14) ⊕ W_(t−16)), into the slot of W_(t−16).
+/// The working variables are renamed from one round to the next instead of shifted (see `round`).
 @inline(__always)
-private func schedule1(_ w16: inout UInt32, _ w14: UInt32, _ w8: UInt32, _ w3: UInt32) {
-    w16 = rotl(w3 ^ w8 ^ w14 ^ w16, 1)
+private func sixteenRounds(
+    _ a: inout UInt32, _ b: inout UInt32, _ c: inout UInt32, _ d: inout UInt32, _ e: inout UInt32,
+    _ w: inout MessageBlock32, pass: Int
+) {
+    @inline(__always) func next(_ w16: UInt32, _ w14: UInt32, _ w8: UInt32, _ w3: UInt32) -> UInt32 {
+        pass > 0 ? rotl(w3 ^ w8 ^ w14 ^ w16, 1) : w16
+    }
+    let t = 16 * pass
+    w.w.0 = next(w.w.0, w.w.2, w.w.8, w.w.13)
+    round(t, a, &b, c, d, &e, w.w.0)
+    w.w.1 = next(w.w.1, w.w.3, w.w.9, w.w.14)
+    round(t + 1, e, &a, b, c, &d, w.w.1)
+    w.w.2 = next(w.w.2, w.w.4, w.w.10, w.w.15)
+    round(t + 2, d, &e, a, b, &c, w.w.2)
+    w.w.3 = next(w.w.3, w.w.5, w.w.11, w.w.0)
+    round(t + 3, c, &d, e, a, &b, w.w.3)
+    w.w.4 = next(w.w.4, w.w.6, w.w.12, w.w.1)
+    round(t + 4, b, &c, d, e, &a, w.w.4)
+    w.w.5 = next(w.w.5, w.w.7, w.w.13, w.w.2)
+    round(t + 5, a, &b, c, d, &e, w.w.5)
+    w.w.6 = next(w.w.6, w.w.8, w.w.14, w.w.3)
+    round(t + 6, e, &a, b, c, &d, w.w.6)
+    w.w.7 = next(w.w.7, w.w.9, w.w.15, w.w.4)
+    round(t + 7, d, &e, a, b, &c, w.w.7)
+    w.w.8 = next(w.w.8, w.w.10, w.w.0, w.w.5)
+    round(t + 8, c, &d, e, a, &b, w.w.8)
+    w.w.9 = next(w.w.9, w.w.11, w.w.1, w.w.6)
+    round(t + 9, b, &c, d, e, &a, w.w.9)
+    w.w.10 = next(w.w.10, w.w.12, w.w.2, w.w.7)
+    round(t + 10, a, &b, c, d, &e, w.w.10)
+    w.w.11 = next(w.w.11, w.w.13, w.w.3, w.w.8)
+    round(t + 11, e, &a, b, c, &d, w.w.11)
+    w.w.12 = next(w.w.12, w.w.14, w.w.4, w.w.9)
+    round(t + 12, d, &e, a, b, &c, w.w.12)
+    w.w.13 = next(w.w.13, w.w.15, w.w.5, w.w.10)
+    round(t + 13, c, &d, e, a, &b, w.w.13)
+    w.w.14 = next(w.w.14, w.w.0, w.w.6, w.w.11)
+    round(t + 14, b, &c, d, e, &a, w.w.14)
+    w.w.15 = next(w.w.15, w.w.1, w.w.7, w.w.12)
+    round(t + 15, a, &b, c, d, &e, w.w.15)
 }
 
-// One round t of FIPS 180-4 §6.1.2 step 3, with the five working variables renamed instead of
-// shifted: T = ROTL^5(a) + f_t(b, c, d) + e + K_t + W_t lands in `e` (the new a), and
-// ROTL^30(b) in `b` (the new c). `kw` is K_t + W_t.
-
-/// Rounds 0–19. FIPS 180-4 §4.1.1: Ch(x, y, z) = (x ∧ y) ⊕ (¬x ∧ z) = z ⊕ (x ∧ (y ⊕ z)).
+/// Round t of FIPS 180-4 §6.1.2 step 3, with the five working variables renamed instead of
+/// shifted: T = ROTL^5(a) + f_t(b, c, d) + e + K_t + W_t lands in `e` (the new a), and ROTL^30(b)
+/// in `b` (the new c).
 @inline(__always)
-private func roundCh(_ a: UInt32, _ b: inout UInt32, _ c: UInt32, _ d: UInt32, _ e: inout UInt32, _ kw: UInt32) {
-    e = rotl(a, 5) &+ (d ^ (b & (c ^ d))) &+ e &+ kw
-    b = rotl(b, 30)
-}
-
-/// Rounds 20–39 and 60–79. FIPS 180-4 §4.1.1: Parity(x, y, z) = x ⊕ y ⊕ z.
-@inline(__always)
-private func roundParity(_ a: UInt32, _ b: inout UInt32, _ c: UInt32, _ d: UInt32, _ e: inout UInt32, _ kw: UInt32) {
-    e = rotl(a, 5) &+ (b ^ c ^ d) &+ e &+ kw
-    b = rotl(b, 30)
-}
-
-/// Rounds 40–59. FIPS 180-4 §4.1.1: Maj(x, y, z) = (x ∧ y) ⊕ (x ∧ z) ⊕ (y ∧ z)
-/// = (x ∧ y) ∨ (z ∧ (x ∨ y)).
-@inline(__always)
-private func roundMaj(_ a: UInt32, _ b: inout UInt32, _ c: UInt32, _ d: UInt32, _ e: inout UInt32, _ kw: UInt32) {
-    e = rotl(a, 5) &+ ((b & c) | (d & (b | c))) &+ e &+ kw
+private func round(_ t: Int, _ a: UInt32, _ b: inout UInt32, _ c: UInt32, _ d: UInt32, _ e: inout UInt32, _ w: UInt32) {
+    // FIPS 180-4 §4.1.1: the functions f_t; §4.2.1: the constants K_t.
+    let f: UInt32
+    let k: UInt32
+    switch t {
+    case 0..<20:
+        // Ch(x, y, z) = (x ∧ y) ⊕ (¬x ∧ z) = z ⊕ (x ∧ (y ⊕ z)).
+        (f, k) = (d ^ (b & (c ^ d)), 0x5a827999)
+    case 40..<60:
+        // Maj(x, y, z) = (x ∧ y) ⊕ (x ∧ z) ⊕ (y ∧ z) = (x ∧ y) ∨ (z ∧ (x ∨ y)).
+        (f, k) = ((b & c) | (d & (b | c)), 0x8f1bbcdc)
+    default:
+        // Parity(x, y, z) = x ⊕ y ⊕ z, in rounds 20–39 and 60–79.
+        (f, k) = (b ^ c ^ d, t < 40 ? 0x6ed9eba1 : 0xca62c1d6)
+    }
+    e = rotl(a, 5) &+ f &+ e &+ (k &+ w)
     b = rotl(b, 30)
 }

@@ -1,5 +1,7 @@
 // SHA-1 / SHA-256 one-shot digests of 64 B, 1 KiB, 16 KiB and 1 MiB, paired with the anchor's
-// `sha256_lowlevel_*` / `sha1_lowlevel_*` (SHA256_Init/Update/Final on the same bytes).
+// `sha256_lowlevel_*` / `sha1_lowlevel_*` (SHA256_Init/Update/Final on the same bytes). The
+// `sha384_*` / `sha512_*` cases have no anchor: they are for instruction counts against an earlier
+// build (`compare.py --base` that build).
 
 import PureCrypto
 
@@ -19,5 +21,17 @@ let hashCases: [BenchCase] =
         BenchCase(name: "sha1_lowlevel_\(n)", bytes: n) { _ in
             let input = hashInput[0..<n]
             return { benchSink &+= UInt64(SHA1.hash(input)[0]) }
+        }
+    }
+    + hashSizes.map { n in
+        BenchCase(name: "sha384_lowlevel_\(n)", bytes: n) { _ in
+            let input = hashInput[0..<n]
+            return { benchSink &+= UInt64(SHA384.hash(input)[0]) }
+        }
+    }
+    + hashSizes.map { n in
+        BenchCase(name: "sha512_lowlevel_\(n)", bytes: n) { _ in
+            let input = hashInput[0..<n]
+            return { benchSink &+= UInt64(SHA512.hash(input)[0]) }
         }
     }
