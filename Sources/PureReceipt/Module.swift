@@ -4,6 +4,7 @@
 
 public import PureCrypto
 public import PureDER
+public import PureJSON
 public import PureX509
 
 /// Standard base64 (RFC 4648 §4) as receipts are sent as text: the one decoder, in PureDER.
@@ -42,3 +43,23 @@ public typealias OID = PureDER.OID
 
 /// Every size, depth and count bound of the readers (PureDER).
 public typealias Limits = PureDER.Limits
+
+/// A certificate or chain error, as `LegacyReceiptError` carries it (PureX509).
+public typealias X509Error = PureX509.X509Error
+
+/// A certificate time: `Certificate.notBefore`, `notAfter` (PureDER).
+public typealias DERTime = PureDER.DERTime
+
+/// A parsed CMS SignedData envelope, as `UnverifiedReceipt` shows it (PureX509).
+public typealias SignedData = PureX509.SignedData
+
+// The StoreKit 2 models keep their whole payload (`json`): the JSON values of PureJSON.
+
+/// A JSON object: the members of a payload, in order (PureJSON).
+public typealias JSONObject = PureJSON.JSONObject
+
+/// A JSON value (PureJSON).
+public typealias JSONValue = PureJSON.JSONValue
+
+/// A JSON number, kept as its exact text (PureJSON).
+public typealias JSONNumber = PureJSON.JSONNumber

@@ -45,7 +45,7 @@ struct ConcurrencyTests {
         // The table holds all three kinds, or the comparison proves little.
         #expect(reference.contains { $0.hasPrefix("genuine") })
         #expect(reference.contains { $0.hasPrefix("malformed") })
-        #expect(reference.contains { $0.hasPrefix("notAuthentic") })
+        #expect(reference.contains { $0.hasPrefix("not-authentic") })
         let cache = ChainCache()
         let mismatches = await withTaskGroup(of: [String].self) { group in
             for task in 0..<4 {

@@ -8,7 +8,7 @@
 // input into a genuine verdict. A payload that cannot be read is taken for a transaction (its
 // verifier then says what is wrong with it).
 
-package import PureJSON
+import PureJSON
 import PureX509
 
 /// The kind of StoreKit 2 signed data: which verifier of `SignedDataVerifier` takes it.

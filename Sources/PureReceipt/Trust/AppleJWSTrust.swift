@@ -10,7 +10,7 @@
 //      itself (byte-identical, or the anchor's subject with the anchor's key: how Apple's test PKI
 //      re-issues its root).
 
-package import PureDER
+import PureDER
 public import PureX509
 
 /// Who may have signed StoreKit 2 data.

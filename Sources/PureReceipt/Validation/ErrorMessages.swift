@@ -48,3 +48,8 @@ extension VerificationError: CustomStringConvertible {
     /// `verdict: message [code]`.
     public var description: String { "\(verdict.rawValue): \(message) [\(code)]" }
 }
+
+extension VerificationError.Verdict: CustomStringConvertible {
+    /// The words the README and the tool use: `malformed`, `not-authentic`, `policy-failed`.
+    public var description: String { rawValue }
+}
