@@ -23,6 +23,7 @@
 //     a pinned self-signed certificate's self-signature is checked: it is the whole path.
 
 public import PureDER
+import PureCrypto
 
 /// Builds and verifies the chain for a signer certificate.
 ///
