@@ -32,8 +32,8 @@ public typealias PathRules = PureX509.PathRules
 public typealias VerifiedChainCache = PureX509.VerifiedChainCache
 
 #if !hasFeature(Embedded)  // an actor: not in Embedded Swift
-/// A chain cache shared between tasks, for all three formats: `ChainCache.withCache` (PureX509).
-public typealias ChainCache = PureX509.ChainCache
+    /// A chain cache shared between tasks, for all three formats: `ChainCache.withCache` (PureX509).
+    public typealias ChainCache = PureX509.ChainCache
 #endif
 
 /// A digest algorithm, as a verified receipt reports it (PureCrypto).

@@ -213,7 +213,9 @@ private func sameBytes(_ stored: [UInt8], _ bytes: ArraySlice<UInt8>) -> Bool {
     return true
 }
 
-#if !hasFeature(Embedded)  // Embedded Swift has no actors: share a VerifiedChainCache by hand there.
+// Embedded Swift has no actors: share a VerifiedChainCache by hand there.
+// swift-format-ignore
+#if !hasFeature(Embedded)
 /// A `VerifiedChainCache` shared between tasks: one cache for a server's app receipts, StoreKit
 /// data and legacy receipts, passed to any verify call through `withCache`.
 public actor ChainCache {

@@ -22,8 +22,8 @@
 //   - the anchor's own issuer signature (an anchor is trusted as given, RFC 5280 §6.1.1 (d));
 //     a pinned self-signed certificate's self-signature is checked: it is the whole path.
 
-public import PureDER
 import PureCrypto
+public import PureDER
 
 /// Builds and verifies the chain for a signer certificate.
 ///

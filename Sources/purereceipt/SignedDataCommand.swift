@@ -26,17 +26,7 @@ enum SignedDataCommand {
     static let signedDataOptions = ["--app-apple-id", "--kind"]
 
     /// The outcome of a verification: the document parts the reports need.
-    struct Verified {
-        let kind: SignedDataKind
-        let payload: JSONObject
-        let chain: [Certificate]
-        let isXcodeSigned: Bool
-        let environment: String?
-        let bundleId: String?
-        let validityInstant: Instant?
-        /// Decoded nested payloads of a notification: ("signedTransactionInfo", object), …
-        let nested: [(name: String, object: JSONObject)]
-    }
+    typealias Verified = SignedDataVerifyReport
 
     static func verify(
         _ input: (bytes: [UInt8], name: String), _ data: SignedDataInput, options: ParsedArguments, json: Bool
@@ -171,113 +161,24 @@ enum SignedDataCommand {
 
     /// The bundle id and environment the payload names, for the options left unrequested.
     static func namedApp(_ payload: JSONObject, kind: SignedDataKind) -> (bundleId: String?, environment: String?) {
-        switch kind {
-        case .transaction, .renewal:
-            return (payload["bundleId"]?.stringValue, payload["environment"]?.stringValue)
-        case .appTransaction:
-            return (payload["bundleId"]?.stringValue, payload["receiptType"]?.stringValue)
-        case .notification:
-            let notification = try? ResponseBodyV2DecodedPayload(json: payload)
-            var environment = notification?.environment?.rawValue
-            if environment == nil, let token = notification?.externalPurchaseToken {
-                environment = token.externalPurchaseId?.hasPrefix("SANDBOX") == true ? "Sandbox" : "Production"
-            }
-            return (notification?.bundleId, environment)
-        }
+        SignedDataVerifyReport.namedApp(payload, kind: kind)
     }
 
-    /// Verifies `jws` as `kind` under `policy` (the library's verifier; one chain cache for the
-    /// envelope and the nested data).
+    /// Verifies `jws` as `kind` under `policy` (SignedDataVerifyReport.verify, shared with the
+    /// WebAssembly module).
     static func run(_ jws: [UInt8], kind: SignedDataKind, policy: SignedDataPolicy) throws(VerificationError)
         -> Verified
     {
-        var cache = VerifiedChainCache(capacity: 4)
-        let instant = policy.validityInstant
-        switch kind {
-        case .transaction:
-            let r = try SignedDataVerifier.verifyTransaction(jws, policy: policy, cache: &cache)
-            return Verified(
-                kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
-                environment: r.payload.environment?.rawValue, bundleId: r.payload.bundleId,
-                validityInstant: instant ?? r.payload.signedDate, nested: [])
-        case .renewal:
-            let r = try SignedDataVerifier.verifyRenewalInfo(jws, policy: policy, cache: &cache)
-            return Verified(
-                kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
-                environment: r.payload.environment?.rawValue, bundleId: nil,
-                validityInstant: instant ?? r.payload.signedDate, nested: [])
-        case .appTransaction:
-            let r = try SignedDataVerifier.verifyAppTransaction(jws, policy: policy, cache: &cache)
-            return Verified(
-                kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
-                environment: r.payload.receiptType?.rawValue, bundleId: r.payload.bundleId,
-                validityInstant: instant ?? r.payload.receiptCreationDate, nested: [])
-        case .notification:
-            let r = try SignedDataVerifier.verifyNotification(jws, policy: policy, cache: &cache)
-            // The nested data verified inside verifyNotification; verified again here (the chain
-            // from the cache) for its decoded payload.
-            var nested: [(String, JSONObject)] = []
-            if let text = r.payload.data?.signedTransactionInfo {
-                let t = try SignedDataVerifier.verifyTransaction(Array(text.utf8), policy: policy, cache: &cache)
-                nested.append(("signedTransactionInfo", t.payload.json))
-            }
-            if let text = r.payload.data?.signedRenewalInfo {
-                let t = try SignedDataVerifier.verifyRenewalInfo(Array(text.utf8), policy: policy, cache: &cache)
-                nested.append(("signedRenewalInfo", t.payload.json))
-            }
-            if let text = r.payload.appData?.signedAppTransactionInfo {
-                var appPolicy = policy
-                appPolicy.appAppleId = policy.appAppleId ?? r.payload.appAppleId
-                let t = try SignedDataVerifier.verifyAppTransaction(Array(text.utf8), policy: appPolicy, cache: &cache)
-                nested.append(("signedAppTransactionInfo", t.payload.json))
-            }
-            return Verified(
-                kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
-                environment: namedApp(r.payload.json, kind: .notification).environment, bundleId: r.payload.bundleId,
-                validityInstant: instant ?? r.payload.signedDate, nested: nested)
-        }
-    }
-
-    /// The words of a StoreKit verdict (README: `not-genuine`, `check-failed`), from the library's
-    /// verdict; the exit status comes from `ExitCode.of`.
-    static func words(_ verdict: VerificationError.Verdict) -> (json: String, text: String) {
-        switch verdict {
-        case .malformed: return ("malformed", "not well-formed signed data")
-        case .notAuthentic: return ("not-genuine", "NOT GENUINE")
-        case .policyFailed: return ("check-failed", "check failed")
-        }
+        try SignedDataVerifyReport.verify(jws, kind: kind, policy: policy)
     }
 
     static func failure(
         _ error: VerificationError, policy: SignedDataPolicy, environments: [AppStoreEnvironment]? = nil, json: Bool
     ) -> Int32 {
-        let verdict = words(error.verdict)
+        let verdict = SignedDataVerifyReport.words(error.verdict)
         // The library's message, and the option that sets what the check compared against.
-        var message = error.message
-        switch error.code {
-        case "signedData.appAppleIdRequired": message += " (--app-apple-id)"
-        case "signedData.bundleId": message += " (--bundle-id)"
-        case "signedData.environment":
-            let accepted = (environments ?? [policy.environment]).map(\.rawValue).joined(separator: ", ")
-            message += " (--environment: \(accepted))"
-        case "signedData.signedDateMissing":
-            message = "the payload has no signedDate to check the certificates at: give the instant with --at"
-        case "jws.xcodeNotAllowed": message += ": Xcode-signed data is accepted only with --xcode-root"
-        case "jws.chain" where error.message.contains("chain.certificateExpired"):
-            message +=
-                policy.validityInstant.map { " (validity checked at \($0), from --at)" }
-                ?? " (validity checked at the payload's signedDate)"
-        default: break
-        }
-        if json {
-            var document = JSONWriter(pretty: true)
-            document.beginObject()
-            document.field("verdict", verdict.json)
-            document.field("code", error.code)
-            document.field("message", message)
-            document.endObject()
-            print(document.text)
-        }
+        let message = SignedDataVerifyReport.failureMessage(error, policy: policy, environments: environments)
+        if json { print(SignedDataVerifyReport.failureJSON(error, message: message)) }
         VerifyCommand.report(verdict.text, code: error.code, message)
         return ExitCode.of(error.verdict)
     }

@@ -13,24 +13,6 @@ import PureJSON
 import PureReceipt
 import PureX509
 
-/// The kind of StoreKit 2 signed data, as named by `--kind`.
-enum SignedDataKind: String, CaseIterable {
-    case transaction
-    case renewal
-    case appTransaction = "app-transaction"
-    case notification
-
-    /// The name used in reports (`kind` in JSON output).
-    var reportName: String {
-        switch self {
-        case .transaction: return "transaction"
-        case .renewal: return "renewal-info"
-        case .appTransaction: return "app-transaction"
-        case .notification: return "notification"
-        }
-    }
-}
-
 /// A compact JWS found in the input.
 struct SignedDataInput {
     /// The compact serialization's bytes, without surrounding white space.
@@ -70,37 +52,5 @@ struct SignedDataInput {
     }
 
     /// The kind the payload's members point to.
-    static func kind(of payload: JSONObject?) -> SignedDataKind {
-        guard let payload else { return .transaction }
-        if payload["notificationType"] != nil || payload["notificationUUID"] != nil { return .notification }
-        if payload["receiptCreationDate"] != nil || payload["receiptType"] != nil { return .appTransaction }
-        if payload["autoRenewStatus"] != nil || payload["autoRenewProductId"] != nil { return .renewal }
-        return .transaction
-    }
-}
-
-extension JSONWriter {
-    /// Writes a decoded JSON value as it was read: members in order, numbers as their literal text.
-    mutating func value(_ value: JSONValue) {
-        switch value {
-        case .null: null()
-        case .bool(let flag): bool(flag)
-        case .number(let number): json(Array(number.text.utf8))
-        case .string(let text): string(text)
-        case .array(let items):
-            beginArray()
-            for item in items { self.value(item) }
-            endArray()
-        case .object(let object): self.object(object)
-        }
-    }
-
-    mutating func object(_ object: JSONObject) {
-        beginObject()
-        for member in object.members {
-            key(member.name)
-            value(member.value)
-        }
-        endObject()
-    }
+    static func kind(of payload: JSONObject?) -> SignedDataKind { SignedDataKind.of(payload) }
 }

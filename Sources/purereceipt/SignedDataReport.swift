@@ -14,34 +14,7 @@ enum SignedDataReport {
 
     /// `signer`: VerifyCommand.signer (apple, custom-root or xcode).
     static func verifiedJSON(_ verified: SignedDataCommand.Verified, signer: String) -> String {
-        var document = JSONWriter(pretty: true)
-        document.beginObject()
-        document.field("verdict", verified.isXcodeSigned ? "xcode-signed" : "genuine")
-        document.field("signer", signer)
-        document.field("kind", verified.kind.reportName)
-        document.key("environment")
-        if let environment = verified.environment { document.string(environment) } else { document.null() }
-        document.key("bundleId")
-        if let bundleId = verified.bundleId { document.string(bundleId) } else { document.null() }
-        document.key("validityInstant")
-        if let instant = verified.validityInstant { document.string(instant.description) } else { document.null() }
-        document.key("chain")
-        document.beginArray()
-        for certificate in verified.chain { document.string(certificate.subject.description) }
-        document.endArray()
-        document.key("payload")
-        document.object(verified.payload)
-        if !verified.nested.isEmpty {
-            document.key("nested")
-            document.beginObject()
-            for (name, object) in verified.nested {
-                document.key(name)
-                document.object(object)
-            }
-            document.endObject()
-        }
-        document.endObject()
-        return document.text
+        verified.json(signer: signer)
     }
 
     static func verifiedText(
