@@ -9,6 +9,7 @@
 // order, numbers as written).
 
 package import PureJSON
+import PureX509
 
 /// The kind of StoreKit 2 signed data, as `--kind` (and the module's `kind`) names it.
 package enum SignedDataKind: String, CaseIterable, Sendable {
@@ -78,7 +79,7 @@ package struct SignedDataVerifyReport {
                 validityInstant: instant ?? r.payload.receiptCreationDate, nested: [])
         case .notification:
             let r = try SignedDataVerifier.verifyNotification(jws, policy: policy, cache: &cache)
-            var nested: [(String, JSONObject)] = []
+            var nested: [(name: String, object: JSONObject)] = []
             if let text = r.payload.data?.signedTransactionInfo {
                 let t = try SignedDataVerifier.verifyTransaction(Array(text.utf8), policy: policy, cache: &cache)
                 nested.append(("signedTransactionInfo", t.payload.json))
@@ -175,7 +176,7 @@ package struct SignedDataVerifyReport {
         case "signedData.signedDateMissing":
             message = "the payload has no signedDate to check the certificates at: give the instant with --at"
         case "jws.xcodeNotAllowed": message += ": Xcode-signed data is accepted only with --xcode-root"
-        case "jws.chain" where error.message.contains("chain.certificateExpired"):
+        case "jws.chain" where mentions(error.message, "chain.certificateExpired"):
             message +=
                 policy.validityInstant.map { " (validity checked at \($0), from --at)" }
                 ?? " (validity checked at the payload's signedDate)"
@@ -194,6 +195,18 @@ package struct SignedDataVerifyReport {
         document.endObject()
         return document.text
     }
+}
+
+/// Whether `text` contains `part` (byte for byte; the standard library's substring search is not in
+/// Embedded Swift).
+private func mentions(_ text: String, _ part: String) -> Bool {
+    let text = Array(text.utf8)
+    let part = Array(part.utf8)
+    guard part.count <= text.count else { return false }
+    for start in 0...(text.count - part.count) where text[start..<(start + part.count)].elementsEqual(part) {
+        return true
+    }
+    return false
 }
 
 extension JSONWriter {
