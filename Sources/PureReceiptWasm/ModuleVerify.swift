@@ -6,10 +6,8 @@
 // same bytes for the same input and options; .ci/wasm compares them over every vector.
 //
 // What the command does that the module does not: it reads files (certificates arrive as bytes, so
-// a certificate that does not parse is named `roots[i]`, not by its path); it reads the clock when
-// --now is absent (the module requires `now` for app receipts); and where an app or legacy receipt
-// fails to parse it names other kinds of input (a certificate, a PEM block, a JSON document:
-// Sources/purereceipt/InputKind.swift) where the module reports the parse error itself.
+// a certificate that does not parse is named `roots[i]`, not by its path), and it reads the clock
+// when --now is absent (the module requires `now` for app receipts).
 
 import PureDER
 import PureJSON
@@ -64,11 +62,19 @@ enum ModuleVerify {
             throw usageFailure("now: required for an app receipt (the module has no clock): an RFC 3339 time")
         }
         var receiptBytes = bytes
+        var decoded = false
         let verified: VerifiedReceipt
         do {
             try ReceiptValidator.receiptBytes(inPlace: &receiptBytes)
+            decoded = true
             verified = try ReceiptValidator.validate(receiptBytes, policy: policy)
         } catch {
+            // As the command: a failed decode leaves the text as it was (same count).
+            if error.verdict == .malformed, decoded || receiptBytes.count == bytes.count,
+                let kind = InputKind.detect(receiptBytes, base64: bytes.first != 0x30)
+            {
+                return notAReceipt(kind)
+            }
             return ModuleOutcome(status: status(error.verdict), document: line(VerifyReceiptJSON.render(error).bytes))
         }
         let documentStatus = VerifyReceiptJSON.status(verified, endpoint: endpoint)
@@ -158,6 +164,7 @@ enum ModuleVerify {
             do {
                 _ = try LegacyTransactionReceipt(bytes)
             } catch {
+                if let kind = InputKind.detect(bytes) { return notAReceipt(kind) }
                 let failure = VerificationError(
                     .malformed, code: error.code, message: error.description, offset: error.offset)
                 throw Finished(
@@ -189,6 +196,7 @@ enum ModuleVerify {
             return ModuleOutcome(
                 status: 0, document: line(VerifySigner.prefixed(VerifyReceiptJSON.render(verified).bytes, signer)))
         } catch {
+            if error.verdict == .malformed, let kind = InputKind.detect(bytes) { return notAReceipt(kind) }
             return ModuleOutcome(status: status(error.verdict), document: line(VerifyReceiptJSON.render(error).bytes))
         }
     }
@@ -300,6 +308,12 @@ enum ModuleVerify {
         document.field("message", message)
         document.endObject()
         return Finished(outcome: ModuleOutcome(status: 64, document: line(Array(document.text.utf8))))
+    }
+
+    /// Input that is another kind of thing than a receipt (a certificate, a PEM block, JSON): status 2.
+    private static func notAReceipt(_ kind: InputKind) -> ModuleOutcome {
+        let error = VerificationError(.malformed, code: kind.code, message: kind.message)
+        return ModuleOutcome(status: 2, document: line(VerifyReceiptJSON.render(error).bytes))
     }
 
     /// An option the input's format cannot take: status 2, code `input.optionNotApplicable`.

@@ -1,9 +1,14 @@
 #!/usr/bin/env python3
-"""Time per verification: purereceipt.wasm in Node's WebAssembly engine next to the native
-Embedded x86_64 build of the same code, in one run (Docs/EMBEDDING.md, "Speed").
+"""Time per verification: purereceipt.wasm in Node's WebAssembly engine next to native builds of
+the same code, in one run (Docs/EMBEDDING.md, "Speed").
 
     python3 Vectors/wasm-hosts/bench.py --wasm .build/wasm/purereceipt.wasm \
-        --driver .build/wasm/purereceipt-embedded [--iterations 200]
+        --driver .build/wasm/purereceipt-embedded [--full .build/release/purereceipt-wasm-driver] \
+        [--iterations 200]
+
+--driver: the Embedded x86_64 build (-Osize); --full: the normal build with the full runtime
+(`swift build -c release --product purereceipt-wasm-driver`), the native reference for the ratio
+when given.
 
 Cases: the 8 KB synthetic receipt (Vectors/receipts/valid-inapp-10.der, 10 in-app purchases) and
 a StoreKit 2 transaction (Vectors/jws/transaction-valid.jws), each with its conformance manifest
@@ -64,6 +69,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--wasm", required=True)
     parser.add_argument("--driver", required=True)
+    parser.add_argument("--full")
     parser.add_argument("--node", default="node")
     parser.add_argument("--iterations", type=int, default=200)
     args = parser.parse_args()
@@ -74,13 +80,16 @@ def main():
         node = subprocess.run([args.node, str(ROOT / "Vectors/wasm-hosts/node/bench.mjs"), args.wasm, handle.name,
                                str(args.iterations)], capture_output=True, text=True, check=True)
     wasm = {row["name"]: row for row in map(json.loads, node.stdout.splitlines())}
-    print(f"{'case':24} {'wasm (Node) ms':>15} {'native ms':>10} {'ratio':>6}")
+    print(f"{'case':24} {'wasm (Node) ms':>15} {'Embedded x86_64 ms':>19} {'full runtime ms':>16} {'ratio':>6}")
     for job in cases:
         row = wasm[job["name"]]
         if row["status"] != 0:
             raise SystemExit(f"bench.py: {job['name']}: the module did not answer genuine")
-        native = native_ms(args.driver, job, args.iterations)
-        print(f"{job['name']:24} {row['ms']:15.3f} {native:10.3f} {row['ms'] / native:6.2f}")
+        embedded = native_ms(args.driver, job, args.iterations)
+        full = native_ms(args.full, job, args.iterations) if args.full else None
+        reference = full or embedded
+        print(f"{job['name']:24} {row['ms']:15.3f} {embedded:19.3f} {full if full else float('nan'):16.3f} "
+              f"{row['ms'] / reference:6.2f}")
 
 
 if __name__ == "__main__":
