@@ -19,6 +19,7 @@ when ../shared/corpus is absent.
 
 import argparse
 import base64
+import concurrent.futures
 import datetime
 import json
 import struct
@@ -87,9 +88,13 @@ def main():
         raise SystemExit("compare.py: the Node runner failed")
     module = [json.loads(line) for line in node.stdout.splitlines()]
 
+    def run_native(entry):
+        return subprocess.run([args.cli, "verify", "--json"] + entry[2][1:], cwd=ROOT, capture_output=True)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+        natives = list(pool.map(run_native, entries))
     failures, differing = 0, set()
-    for (name, entry_id, cli, request, path), wasm in zip(entries, module, strict=True):
-        native = subprocess.run([args.cli, "verify", "--json"] + cli[1:], cwd=ROOT, capture_output=True)
+    for (name, entry_id, cli, request, path), wasm, native in zip(entries, module, natives, strict=True):
         outcomes = {"wasm": (wasm["status"], wasm["document"].encode())}
         if args.driver:
             body = dict(request)
