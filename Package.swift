@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "PureReceiptFoundation", targets: ["PureReceiptFoundation"]),
         .executable(name: "purereceipt", targets: ["purereceipt"]),
         .executable(name: "purereceipt-bench", targets: ["purereceipt-bench"]),
+        .executable(name: "purereceipt-wasm-driver", targets: ["purereceipt-wasm-driver"]),
     ],
     targets: [
         // Library layers: a strict DAG, lower layers never import higher ones.
@@ -50,6 +51,14 @@ let package = Package(
             name: "PureReceiptFuzzing", dependencies: ["PureReceipt", "PureX509", "PureJSON", "PureCrypto", "PureDER"],
             swiftSettings: librarySettings),
         .executableTarget(name: "purereceipt-fuzz", dependencies: ["PureReceiptFuzzing"]),
+        // The WebAssembly module's verification (Sources/PureReceiptWasm, Docs/EMBEDDING.md) as a
+        // native program over stdin/stdout: type-checked by every build, timed against the module.
+        // The module itself (with its allocator and exports) is built as Embedded Swift by
+        // .ci/wasm-build, which also builds this driver as Embedded Swift.
+        .executableTarget(
+            name: "purereceipt-wasm-driver", dependencies: ["PureReceipt"], path: "Sources/PureReceiptWasm",
+            exclude: ["Allocator.swift", "Exports.swift", "RuntimeSupport.swift"],
+            swiftSettings: librarySettings + [.enableExperimentalFeature("Extern")]),
 
         // Tests mirror sources.
         .testTarget(name: "PureDERTests", dependencies: ["PureDER"]),

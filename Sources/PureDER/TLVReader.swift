@@ -154,11 +154,13 @@ extension DERCursor {
             throw DERError(.badLengthOfLength, at: lengthStart, "length")
         }
         guard count <= end - position else { throw DERError(.truncated, at: position, "length") }
-        var length = 0
+        var value: UInt64 = 0
         for index in position..<(position + count) {
-            // At most 4 octets: length < 2^32 fits in Int (64-bit) without overflow.
-            length = (length << 8) | Int(bytes[index])
+            // At most 4 octets: value < 2^32, no overflow.
+            value = (value << 8) | UInt64(bytes[index])
         }
+        // Over Int.max only where Int has 32 bits (wasm32): past the end of any input, as the caller finds.
+        let length = Int(exactly: value) ?? Int.max
         if rules == .der {
             // X.690 §10.1: "the length shall be encoded in the minimum number of octets".
             guard length >= 0x80, bytes[position] != 0 else {

@@ -32,8 +32,10 @@ public typealias PathRules = PureX509.PathRules
 /// A chain cache owned by one task, passed `inout` to any verify call (PureX509).
 public typealias VerifiedChainCache = PureX509.VerifiedChainCache
 
-/// A chain cache shared between tasks, for all three formats: `ChainCache.withCache` (PureX509).
-public typealias ChainCache = PureX509.ChainCache
+#if !hasFeature(Embedded)  // an actor: not in Embedded Swift
+    /// A chain cache shared between tasks, for all three formats: `ChainCache.withCache` (PureX509).
+    public typealias ChainCache = PureX509.ChainCache
+#endif
 
 /// A digest algorithm, as a verified receipt reports it (PureCrypto).
 public typealias HashAlgorithm = PureCrypto.HashAlgorithm

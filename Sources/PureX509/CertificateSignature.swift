@@ -10,6 +10,8 @@
 // reverse) as `badSignature`.
 // Does not check: issuer/subject name chaining, validity or CA status (ChainVerification.swift).
 
+import PureCrypto
+
 extension Certificate {
     /// Verifies this certificate's signature with `issuer`'s public key.
     ///

@@ -213,6 +213,9 @@ private func sameBytes(_ stored: [UInt8], _ bytes: ArraySlice<UInt8>) -> Bool {
     return true
 }
 
+// Embedded Swift has no actors: share a VerifiedChainCache by hand there.
+// swift-format-ignore
+#if !hasFeature(Embedded)
 /// A `VerifiedChainCache` shared between tasks: one cache for a server's app receipts, StoreKit
 /// data and legacy receipts, passed to any verify call through `withCache`.
 public actor ChainCache {
@@ -251,6 +254,7 @@ public actor ChainCache {
         storage.absorb(copy, since: mark)
     }
 }
+#endif
 
 /// `verifyChain(leaf:pool:anchors:rules:at:)` through `cache`: a remembered path's certificate
 /// signatures are not verified again; every other check runs.

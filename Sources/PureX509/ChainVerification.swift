@@ -22,6 +22,7 @@
 //   - the anchor's own issuer signature (an anchor is trusted as given, RFC 5280 §6.1.1 (d));
 //     a pinned self-signed certificate's self-signature is checked: it is the whole path.
 
+import PureCrypto
 public import PureDER
 
 /// Builds and verifies the chain for a signer certificate.

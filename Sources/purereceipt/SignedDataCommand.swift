@@ -30,19 +30,7 @@ enum SignedDataCommand {
     static let unstatedEnvironmentFlag = "--accept-unstated-environment"
 
     /// The outcome of a verification: the document parts the reports need.
-    struct Verified {
-        let kind: SignedDataKind
-        let payload: JSONObject
-        let chain: [Certificate]
-        let isXcodeSigned: Bool
-        let environment: String?
-        /// False for data naming no environment, accepted under --accept-unstated-environment.
-        let environmentStated: Bool
-        let bundleId: String?
-        let validityInstant: Instant?
-        /// Decoded nested payloads of a notification: ("signedTransactionInfo", object), …
-        let nested: [(name: String, object: JSONObject)]
-    }
+    typealias Verified = SignedDataVerifyReport
 
     static func verify(
         _ input: (bytes: [UInt8], name: String), _ data: SignedDataInput, options: ParsedArguments, json: Bool
@@ -230,89 +218,15 @@ enum SignedDataCommand {
 
     /// The bundle id and environment the payload names, for the options left unrequested.
     static func namedApp(_ payload: JSONObject, kind: SignedDataKind) -> (bundleId: String?, environment: String?) {
-        switch kind {
-        case .transaction, .renewal:
-            return (payload["bundleId"]?.stringValue, payload["environment"]?.stringValue)
-        case .realtimeRequest:
-            return (nil, payload["environment"]?.stringValue)
-        case .appTransaction:
-            return (payload["bundleId"]?.stringValue, payload["receiptType"]?.stringValue)
-        case .notification:
-            let notification = try? ResponseBodyV2DecodedPayload(json: payload)
-            var environment = notification?.environment?.rawValue
-            if environment == nil, let token = notification?.externalPurchaseToken {
-                environment = token.externalPurchaseId?.hasPrefix("SANDBOX") == true ? "Sandbox" : "Production"
-            }
-            return (notification?.bundleId, environment)
-        }
+        SignedDataVerifyReport.namedApp(payload, kind: kind)
     }
 
-    /// Verifies `jws` as `kind` under `policy` (the library's verifier; one chain cache for the
-    /// envelope and the nested data).
+    /// Verifies `jws` as `kind` under `policy` through `cache` (SignedDataVerifyReport.verify,
+    /// shared with the WebAssembly module).
     static func run(
         _ jws: [UInt8], kind: SignedDataKind, policy: SignedDataPolicy, cache: inout VerifiedChainCache
     ) throws(VerificationError) -> Verified {
-        let instant = policy.validityInstant
-        switch kind {
-        case .transaction:
-            let r = try SignedDataVerifier.verifyTransaction(jws, policy: policy, cache: &cache)
-            return Verified(
-                kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
-                environment: r.payload.environment?.rawValue, environmentStated: r.isEnvironmentStated,
-                bundleId: r.payload.bundleId, validityInstant: instant ?? r.payload.signedDate, nested: [])
-        case .renewal:
-            let r = try SignedDataVerifier.verifyRenewalInfo(jws, policy: policy, cache: &cache)
-            return Verified(
-                kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
-                environment: r.payload.environment?.rawValue, environmentStated: r.isEnvironmentStated,
-                bundleId: nil, validityInstant: instant ?? r.payload.signedDate, nested: [])
-        case .realtimeRequest:
-            let r = try SignedDataVerifier.verifyRealtimeRequest(jws, policy: policy, cache: &cache)
-            return Verified(
-                kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
-                environment: r.payload.environment?.rawValue, environmentStated: r.isEnvironmentStated,
-                bundleId: nil, validityInstant: instant ?? r.payload.signedDate, nested: [])
-        case .appTransaction:
-            let r = try SignedDataVerifier.verifyAppTransaction(jws, policy: policy, cache: &cache)
-            return Verified(
-                kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
-                environment: r.payload.receiptType?.rawValue, environmentStated: r.isEnvironmentStated,
-                bundleId: r.payload.bundleId, validityInstant: instant ?? r.payload.receiptCreationDate, nested: [])
-        case .notification:
-            let r = try SignedDataVerifier.verifyNotification(jws, policy: policy, cache: &cache)
-            // The nested data verified inside verifyNotification; verified again here (the chain
-            // from the cache) for its decoded payload.
-            var nested: [(String, JSONObject)] = []
-            if let text = r.payload.data?.signedTransactionInfo {
-                let t = try SignedDataVerifier.verifyTransaction(Array(text.utf8), policy: policy, cache: &cache)
-                nested.append(("signedTransactionInfo", t.payload.json))
-            }
-            if let text = r.payload.data?.signedRenewalInfo {
-                let t = try SignedDataVerifier.verifyRenewalInfo(Array(text.utf8), policy: policy, cache: &cache)
-                nested.append(("signedRenewalInfo", t.payload.json))
-            }
-            if let text = r.payload.appData?.signedAppTransactionInfo {
-                var appPolicy = policy
-                appPolicy.appAppleId = policy.appAppleId ?? r.payload.appAppleId
-                let t = try SignedDataVerifier.verifyAppTransaction(Array(text.utf8), policy: appPolicy, cache: &cache)
-                nested.append(("signedAppTransactionInfo", t.payload.json))
-            }
-            return Verified(
-                kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
-                environment: namedApp(r.payload.json, kind: .notification).environment,
-                environmentStated: r.isEnvironmentStated, bundleId: r.payload.bundleId,
-                validityInstant: instant ?? r.payload.signedDate, nested: nested)
-        }
-    }
-
-    /// The words of a StoreKit verdict (README: `not-genuine`, `check-failed`), from the library's
-    /// verdict; the exit status comes from `ExitCode.of`.
-    static func words(_ verdict: VerificationError.Verdict) -> (json: String, text: String) {
-        switch verdict {
-        case .malformed: return ("malformed", "not well-formed signed data")
-        case .notAuthentic: return ("not-genuine", "NOT GENUINE")
-        case .policyFailed: return ("check-failed", "check failed")
-        }
+        try SignedDataVerifyReport.verify(jws, kind: kind, policy: policy, cache: &cache)
     }
 
     static func failure(
@@ -324,41 +238,21 @@ enum SignedDataCommand {
         return ExitCode.of(error.verdict)
     }
 
+    /// The words of a StoreKit verdict (`not-genuine`, `check-failed`; SignedDataVerifyJSON.swift).
+    static func words(_ verdict: VerificationError.Verdict) -> (json: String, text: String) {
+        SignedDataVerifyReport.words(verdict)
+    }
+
     /// The library's message, and the option that sets what the check compared against.
     static func failureMessage(
         _ error: VerificationError, policy: SignedDataPolicy, environments: [AppStoreEnvironment]?
     ) -> String {
-        var message = error.message
-        switch error.code {
-        case "signedData.appAppleIdRequired": message += " (--app-apple-id)"
-        case "signedData.bundleId": message += " (--bundle-id)"
-        case "signedData.environment":
-            let accepted = (environments ?? [policy.environment]).map(\.rawValue).joined(separator: ", ")
-            message += " (--environment: \(accepted))"
-            if message.contains("names nothing") {
-                message += "; data older than the environment field: \(unstatedEnvironmentFlag)"
-            }
-        case "signedData.signedDateMissing":
-            message = "the payload has no signedDate to check the certificates at: give the instant with --at"
-        case "jws.xcodeNotAllowed": message += ": Xcode-signed data is accepted only with --xcode-root"
-        case "jws.chain" where error.message.contains("chain.certificateExpired"):
-            message +=
-                policy.validityInstant.map { " (validity checked at \($0), from --at)" }
-                ?? " (validity checked at the payload's signedDate)"
-        default: break
-        }
-        return message
+        SignedDataVerifyReport.failureMessage(error, policy: policy, environments: environments)
     }
 
     /// The `--json` document of a failure: verdict, code, message.
     static func failureDocument(_ error: VerificationError, message: String, pretty: Bool) -> String {
-        var document = JSONWriter(pretty: pretty)
-        document.beginObject()
-        document.field("verdict", words(error.verdict).json)
-        document.field("code", error.code)
-        document.field("message", message)
-        document.endObject()
-        return document.text
+        SignedDataVerifyReport.failureJSON(error, message: message, pretty: pretty)
     }
 
     /// "NAME (N bytes, compact JWS)" or "… notification body".

@@ -14,20 +14,6 @@ import PureJSON
 import PureReceipt
 import PureX509
 
-/// The kind of StoreKit 2 signed data (the library's `SignedDataKind`), as named by `--kind`.
-extension SignedDataKind {
-    /// The name used in reports (`kind` in JSON output).
-    var reportName: String {
-        switch self {
-        case .transaction: return "transaction"
-        case .renewal: return "renewal-info"
-        case .appTransaction: return "app-transaction"
-        case .notification: return "notification"
-        case .realtimeRequest: return "realtime-request"
-        }
-    }
-}
-
 /// A compact JWS found in the input.
 struct SignedDataInput {
     /// The compact serialization's bytes, without surrounding white space.
@@ -67,32 +53,6 @@ struct SignedDataInput {
         return Self.kind(of: payload)
     }
 
-    /// The kind the payload's members point to (the library's choice, SignedDataKind.swift).
+    /// The kind the payload's members point to.
     static func kind(of payload: JSONObject?) -> SignedDataKind { SignedDataKind.of(payload) }
-}
-
-extension JSONWriter {
-    /// Writes a decoded JSON value as it was read: members in order, numbers as their literal text.
-    mutating func value(_ value: JSONValue) {
-        switch value {
-        case .null: null()
-        case .bool(let flag): bool(flag)
-        case .number(let number): json(Array(number.text.utf8))
-        case .string(let text): string(text)
-        case .array(let items):
-            beginArray()
-            for item in items { self.value(item) }
-            endArray()
-        case .object(let object): self.object(object)
-        }
-    }
-
-    mutating func object(_ object: JSONObject) {
-        beginObject()
-        for member in object.members {
-            key(member.name)
-            value(member.value)
-        }
-        endObject()
-    }
 }

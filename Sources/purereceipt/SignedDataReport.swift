@@ -15,35 +15,7 @@ enum SignedDataReport {
     /// `signer`: VerifyCommand.signer (apple, custom-root or xcode).
     /// `pretty`: indented (verify --json), else one line (verify --ndjson).
     static func verifiedJSON(_ verified: SignedDataCommand.Verified, signer: String, pretty: Bool = true) -> String {
-        var document = JSONWriter(pretty: pretty)
-        document.beginObject()
-        document.field("verdict", verified.isXcodeSigned ? "xcode-signed" : "genuine")
-        document.field("signer", signer)
-        document.field("kind", verified.kind.reportName)
-        document.key("environment")
-        if let environment = verified.environment { document.string(environment) } else { document.null() }
-        document.field("environmentStated", verified.environmentStated)
-        document.key("bundleId")
-        if let bundleId = verified.bundleId { document.string(bundleId) } else { document.null() }
-        document.key("validityInstant")
-        if let instant = verified.validityInstant { document.string(instant.description) } else { document.null() }
-        document.key("chain")
-        document.beginArray()
-        for certificate in verified.chain { document.string(certificate.subject.description) }
-        document.endArray()
-        document.key("payload")
-        document.object(verified.payload)
-        if !verified.nested.isEmpty {
-            document.key("nested")
-            document.beginObject()
-            for (name, object) in verified.nested {
-                document.key(name)
-                document.object(object)
-            }
-            document.endObject()
-        }
-        document.endObject()
-        return document.text
+        verified.json(signer: signer, pretty: pretty)
     }
 
     static func verifiedText(

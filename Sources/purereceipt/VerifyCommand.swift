@@ -265,15 +265,13 @@ enum VerifyCommand {
     /// through --xcode-root: proves nothing), `custom-root` (a path to a --root anchor) or `apple`
     /// (a path to the built-in Apple root).
     static func signer(xcode: Bool, options: ParsedArguments) -> String {
-        xcode ? "xcode" : options.all("--root").isEmpty ? "apple" : "custom-root"
+        VerifySigner.name(xcode: xcode, customRoots: !options.all("--root").isEmpty)
     }
 
     /// `document` (a JSON object's text, or its first piece) with `"signer"` as its first member.
     /// `pretty`: the document is indented (else one line, as `--ndjson` writes it).
     static func withSigner(_ document: [UInt8], _ signer: String, pretty: Bool = true) -> [UInt8] {
-        guard document.first == UInt8(ascii: "{") else { return document }
-        let member = pretty ? "{\n  \"signer\": \"\(signer)\"," : "{\"signer\":\"\(signer)\","
-        return Array(member.utf8) + document.dropFirst()
+        VerifySigner.prefixed(document, signer, pretty: pretty)
     }
 
     static func verdictText(_ verdict: VerificationError.Verdict) -> String {

@@ -13,6 +13,8 @@
 // Detection chooses which verifier runs and nothing more: each verifier authenticates its input on
 // its own, so no choice can turn a forgery or a malformed input into a genuine verdict.
 
+import PureJSON
+
 /// The format of an input, and the bytes its verifier takes.
 public enum InputFormat: Sendable, Equatable {
     /// An app receipt (PKCS #7 SignedData: DER, BER or base64): `ReceiptValidator`.

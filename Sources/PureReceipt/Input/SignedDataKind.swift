@@ -24,6 +24,17 @@ public enum SignedDataKind: String, CaseIterable, Sendable {
     /// A Retention Messaging realtime request's signed payload: `verifyRealtimeRequest`.
     case realtimeRequest = "realtime-request"
 
+    /// The name used in reports (`kind` in JSON output).
+    package var reportName: String {
+        switch self {
+        case .transaction: return "transaction"
+        case .renewal: return "renewal-info"
+        case .appTransaction: return "app-transaction"
+        case .notification: return "notification"
+        case .realtimeRequest: return "realtime-request"
+        }
+    }
+
     /// The kind the payload's members point to.
     package static func of(_ payload: JSONObject?) -> SignedDataKind {
         guard let payload else { return .transaction }

@@ -48,9 +48,9 @@ public enum VerifyReceiptJSON {
         requestDate: Instant? = nil, pretty: Bool = true
     ) -> VerifyReceiptDocument {
         // About 900 bytes per pretty-printed in-app purchase; the count is capped so the estimate
-        // cannot overflow (a larger document grows the buffer as it goes).
+        // cannot overflow, also where Int has 32 bits (wasm32); a larger document grows the buffer.
         let count = verified.receipt.inAppPurchases.count
-        var json = JSONWriter(pretty: pretty, capacity: 1024 * (2 + min(count, 1 << 24)))
+        var json = JSONWriter(pretty: pretty, capacity: 1024 * (2 + min(count, 1 << 20)))
         let status = write(verified, endpoint, requestDate, into: &json) { _ in }  // kept whole
         return VerifyReceiptDocument(status: status, bytes: json.bytes)
     }

@@ -85,6 +85,7 @@ public struct LegacySignatureBlob: Sendable {
     /// The big-endian 4-byte length at `offset`, when four bytes are there.
     static func certificateLength(_ blob: [UInt8], at offset: Int) -> Int? {
         guard offset >= 0, blob.count - offset >= 4 else { return nil }
-        return blob[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+        // Over Int.max only where Int has 32 bits (wasm32): more than any blob holds, as for 64 bits.
+        return Int(exactly: blob[offset..<(offset + 4)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }) ?? Int.max
     }
 }

@@ -98,3 +98,21 @@ public struct AppReceipt: Sendable {
 
     init() {}
 }
+
+/// The device binding read from a decoded receipt, for a caller holding the model; verification
+/// checks the same hash on the facts of the trusted scan (DeviceHash.swift, ReceiptValidator.swift).
+extension DeviceHash {
+    /// The hash a receipt for `deviceIdentifier` must carry, or nil when attribute 4 or 2 is absent.
+    public static func expected(receipt: AppReceipt, deviceIdentifier: [UInt8]) -> [UInt8]? {
+        expected(
+            deviceIdentifier: deviceIdentifier, opaqueValue: receipt.opaqueValue,
+            bundleIdentifierTLV: receipt.bundleIdentifierData)
+    }
+
+    /// True when attribute 5 equals SHA-1(device ‖ attribute 4 ‖ attribute 2), compared in constant time.
+    public static func matches(receipt: AppReceipt, deviceIdentifier: [UInt8]) -> Bool {
+        matches(
+            deviceIdentifier: deviceIdentifier, opaqueValue: receipt.opaqueValue,
+            bundleIdentifierTLV: receipt.bundleIdentifierData, hash: receipt.sha1Hash)
+    }
+}

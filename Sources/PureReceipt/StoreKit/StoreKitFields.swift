@@ -86,7 +86,7 @@ struct Fields {
     func strings(_ name: String) throws(StoreKitError) -> [String]? {
         try field(name) { v in
             guard let items = v.arrayValue else { return nil }
-            let strings = items.compactMap(\.stringValue)
+            let strings = items.compactMap { $0.stringValue }
             return strings.count == items.count ? strings : nil
         }
     }

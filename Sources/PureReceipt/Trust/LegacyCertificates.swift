@@ -9,6 +9,7 @@
 //   Apple Worldwide Developer Relations CA 2013     ce057691…8eb809c2 (2013-02-07 → 2023-02-07)
 
 import PureCrypto
+import PureDER
 public import PureX509
 
 /// The built-in trust material for legacy transaction receipts.

@@ -8,20 +8,6 @@ import PureCrypto
 
 /// The device binding of a receipt.
 public enum DeviceHash {
-    /// The hash a receipt for `deviceIdentifier` must carry, or nil when attribute 4 or 2 is absent.
-    public static func expected(receipt: AppReceipt, deviceIdentifier: [UInt8]) -> [UInt8]? {
-        expected(
-            deviceIdentifier: deviceIdentifier, opaqueValue: receipt.opaqueValue,
-            bundleIdentifierTLV: receipt.bundleIdentifierData)
-    }
-
-    /// True when attribute 5 equals SHA-1(device ‖ attribute 4 ‖ attribute 2), compared in constant time.
-    public static func matches(receipt: AppReceipt, deviceIdentifier: [UInt8]) -> Bool {
-        matches(
-            deviceIdentifier: deviceIdentifier, opaqueValue: receipt.opaqueValue,
-            bundleIdentifierTLV: receipt.bundleIdentifierData, hash: receipt.sha1Hash)
-    }
-
     static func expected(
         deviceIdentifier: [UInt8], opaqueValue: ArraySlice<UInt8>, bundleIdentifierTLV: ArraySlice<UInt8>
     )

@@ -11,7 +11,7 @@ extension LegacyReceiptError: CustomStringConvertible {
         case .syntax(let expected): what = "expected \(expected)"
         case .duplicateKey(let key): what = "duplicate key \"\(key)\""
         case .missingKey(let key): what = "missing key \"\(key)\""
-        case .base64(let error): what = "bad base64 (\(error))"
+        case .base64(let error): what = "bad base64 (\(error.spelled))"
         case .unknownVersion(let v): what = "unknown signature version \(v)"
         case .signatureLengthMismatch(let v): what = "signature length does not match version \(v)"
         case .certificate(let error): what = "certificate: \(error)"

@@ -44,7 +44,7 @@ extension ReceiptValidator {
         } catch {
             throw VerificationError(
                 .malformed, code: "input.notASN1",
-                .text("input is neither a DER/BER receipt nor base64: \(error)"), offset: 0)
+                .text("input is neither a DER/BER receipt nor base64: \(error.spelled)"), offset: 0)
         }
         guard input.first == 0x30 else {
             throw VerificationError(

@@ -160,7 +160,7 @@ public enum ReceiptValidator {
         guard accepted else {
             throw .mismatch(
                 "policy.environment", "environment (attribute 0)", found: environment.rawValue,
-                expected: policy.environments.map(\.rawValue).joined(separator: "\" or \""))
+                expected: policy.environments.map { $0.rawValue }.joined(separator: "\" or \""))
         }
 
         // 10. VPP expiration (attribute 21), against the caller's clock or the validity instant.

@@ -5,6 +5,8 @@
 // (the header member, the JSON error code or the certificate error). A wrong signature is one
 // opaque case, `jws.signatureInvalid`.
 
+import PureDER
+
 /// An error found while reading or verifying a compact JWS.
 public struct JWSError: Error, Sendable, Equatable {
     /// What went wrong.

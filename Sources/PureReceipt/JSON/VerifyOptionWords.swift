@@ -1,4 +1,6 @@
-// EnvironmentOption: the one `--environment` vocabulary, for every format.
+// VerifyOptionWords: the words of the verify options that the command-line tool and the
+// WebAssembly module (Docs/EMBEDDING.md) share: the one `--environment` vocabulary for every
+// format, device identifiers, and who signed what verified.
 //
 // LIST is comma-separated names, in any letter case (ASCII only). Each name stands for one value
 // in each format's own spelling, and the library compares that value exactly with what the data
@@ -19,14 +21,12 @@
 // input is read; a known name that the input's format cannot carry ("—") is the input's failure
 // (exit 2, `input.optionNotApplicable`).
 
-import PureReceipt
-
-enum EnvironmentName: CaseIterable {
+package enum EnvironmentName: CaseIterable, Sendable {
     case production, sandbox, productionVPP, productionVPPSandbox, xcode, localTesting
 
     /// The names of `--environment LIST`, without repeats, in the order given; nil when a name is
     /// unknown or empty.
-    static func parse(_ text: String) -> [EnvironmentName]? {
+    package static func parse(_ text: String) -> [EnvironmentName]? {
         var names: [EnvironmentName] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let name = named(String(part)) else { return nil }
@@ -36,10 +36,11 @@ enum EnvironmentName: CaseIterable {
     }
 
     /// The name `text` spells, comparing ASCII letters without case; nil for anything else.
-    static func named(_ text: String) -> EnvironmentName? {
+    package static func named(_ text: String) -> EnvironmentName? {
         // Only ASCII is folded: no Unicode case mapping can turn another character into a letter here.
         guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        switch text.lowercased() {
+        let folded = String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        switch folded {
         case "production": return .production
         case "sandbox", "productionsandbox": return .sandbox
         case "productionvpp": return .productionVPP
@@ -51,12 +52,12 @@ enum EnvironmentName: CaseIterable {
     }
 
     /// The known names, for messages.
-    static let vocabulary =
+    package static let vocabulary =
         "Production, Sandbox (= ProductionSandbox), ProductionVPP, ProductionVPPSandbox, Xcode, "
         + "LocalTesting"
 
     /// The app receipt's attribute 0 value, or nil when an app receipt cannot carry this name.
-    var receipt: ReceiptEnvironment? {
+    package var receipt: ReceiptEnvironment? {
         switch self {
         case .production: return .production
         case .sandbox: return .productionSandbox
@@ -68,7 +69,7 @@ enum EnvironmentName: CaseIterable {
     }
 
     /// StoreKit 2's `environment` (`receiptType`) value, or nil.
-    var storeKit: AppStoreEnvironment? {
+    package var storeKit: AppStoreEnvironment? {
         switch self {
         case .production: return .production
         case .sandbox: return .sandbox
@@ -79,11 +80,65 @@ enum EnvironmentName: CaseIterable {
     }
 
     /// A legacy receipt's outer `environment` value (`Production` when the key is absent), or nil.
-    var legacy: String? {
+    package var legacy: String? {
         switch self {
         case .production: return "Production"
         case .sandbox: return "Sandbox"
         case .productionVPP, .productionVPPSandbox, .xcode, .localTesting: return nil
         }
+    }
+}
+
+/// Parses a device identifier: a UUID in text form (8-4-4-4-12 hex digits: 16 bytes in text
+/// order), colon-separated pairs of hex digits (a MAC address), or an even number of hex digits.
+/// Only ASCII 0-9, a-f, A-F count as digits: no sign, no "0x", no spaces, no other separator.
+package func parseDeviceIdentifier(_ text: String) -> [UInt8]? {
+    let dashed = text.split(separator: "-", omittingEmptySubsequences: false)
+    if dashed.count > 1 {
+        guard dashed.map({ $0.utf8.count }) == [8, 4, 4, 4, 12] else { return nil }
+        return hexBytes(dashed.joined())
+    }
+    let pairs = text.split(separator: ":", omittingEmptySubsequences: false)
+    if pairs.count > 1 {
+        guard pairs.allSatisfy({ $0.utf8.count == 2 }) else { return nil }
+        return hexBytes(pairs.joined())
+    }
+    return hexBytes(text)
+}
+
+/// The bytes of a non-empty, even-length run of ASCII hex digits, or nil.
+private func hexBytes(_ digits: String) -> [UInt8]? {
+    func value(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 0x30...0x39: return c - 0x30  // 0-9
+        case 0x41...0x46: return c - 0x37  // A-F
+        case 0x61...0x66: return c - 0x57  // a-f
+        default: return nil
+        }
+    }
+    let utf8 = Array(digits.utf8)
+    guard !utf8.isEmpty, utf8.count % 2 == 0 else { return nil }
+    var bytes: [UInt8] = []
+    for index in stride(from: 0, to: utf8.count, by: 2) {
+        guard let high = value(utf8[index]), let low = value(utf8[index + 1]) else { return nil }
+        bytes.append(high << 4 | low)
+    }
+    return bytes
+}
+
+/// Who signed data that verified, for `"signer"` in every success document.
+package enum VerifySigner {
+    /// `xcode` (accepted through an Xcode opt-in: proves nothing), `custom-root` (a path to an
+    /// anchor the caller gave) or `apple` (a path to the built-in Apple root).
+    package static func name(xcode: Bool, customRoots: Bool) -> String {
+        xcode ? "xcode" : customRoots ? "custom-root" : "apple"
+    }
+
+    /// `document` (a JSON object's text, or its first piece) with `"signer"` as its first member.
+    /// `pretty`: the document is indented (else one line, as `--ndjson` writes it).
+    package static func prefixed(_ document: [UInt8], _ signer: String, pretty: Bool = true) -> [UInt8] {
+        guard document.first == UInt8(ascii: "{") else { return document }
+        let member = pretty ? "{\n  \"signer\": \"\(signer)\"," : "{\"signer\":\"\(signer)\","
+        return Array(member.utf8) + document.dropFirst()
     }
 }

@@ -1,0 +1,141 @@
+// InputKind: what an input that is not a receipt is, so that `verify`, `inspect` and `dump` (and the
+// WebAssembly module, Docs/EMBEDDING.md) say "this is a certificate" instead of reporting the first
+// ASN.1 field a receipt parser disliked. Presentation: it only words a failure already found.
+//
+// Called only where a receipt parse has failed: the app receipt's, or the legacy receipt's (text
+// starting with `{`, or base64 of it, as a JWS header is, is first tried as a legacy receipt). Recognised:
+// - an X.509 certificate: DER, base64 of DER, or PEM `-----BEGIN CERTIFICATE-----`;
+// - any other PEM block (`-----BEGIN PRIVATE KEY-----`, `PKCS7`, `PUBLIC KEY`, …), named by its label;
+// - an App Store Server Notification V2 body, `{"signedPayload": "…"}`, that is not strict JSON
+//   (a well-formed one, and every compact JWS, was dispatched to StoreKit 2 verification before any
+//   receipt parse: SignedDataInput.swift), another JSON object, or JSON text over a limit of the
+//   JSON reader. JSON is named by JSONInput.swift: from a bounded prefix, then by the library's
+//   strict reader within JSONLimits; never by Foundation.
+// Anything else returns nil and the caller reports the parse error as before. Every recognised
+// kind exits with status 2 (not a receipt), code `input.<kind>` (a JSON text over a limit: the
+// reader's `limit.json.<bound>`), and with --json a 21002 document.
+
+import PureDER
+package import PureJSON
+import PureX509
+
+package enum InputKind: Equatable, Sendable {
+    /// An X.509 certificate; `form` is "DER", "base64 DER" or "PEM".
+    case certificate(form: String, subject: String)
+    /// A PEM block of another kind, e.g. "PRIVATE KEY".
+    case pem(label: String)
+    /// A JSON object whose first member is `signedPayload` that is not verified: `why` (not
+    /// strict JSON, or too large to read with other members): an App Store Server Notification V2
+    /// body that cannot be verified as written.
+    case signedPayloadJSON(why: String)
+    /// Any other JSON object; `detail`: what is known beyond that (not strict JSON, or named from
+    /// its prefix only), nil when it read as strict JSON.
+    case jsonObject(detail: String?)
+    /// JSON text over a bound of `JSONLimits` (`error.kind` is a limit), not read further;
+    /// `notificationBody`: its first member is `signedPayload`.
+    case jsonOverLimit(JSONError, notificationBody: Bool)
+
+    /// The kind of `bytes`, when it is a known kind of input that is not a receipt. `base64`: the
+    /// bytes were decoded from base64 text by the caller.
+    package static func detect(_ bytes: [UInt8], base64: Bool = false) -> InputKind? {
+        let trimmed = InputFormat.trimWhiteSpace(bytes)
+        // A JSON object (an old-style plist, `{ "key" = "value"; }`, is not one), named without
+        // building Foundation objects (JSONInput.swift). Nothing else starts with `{`.
+        if trimmed.first == UInt8(ascii: "{") {
+            switch JSONInput.read(bytes) {
+            case nil: return nil
+            case .object: return .jsonObject(detail: nil)
+            case .refused(let error, let shape) where error.code.hasPrefix("limit."):
+                return .jsonOverLimit(error, notificationBody: shape.namesSignedPayload)
+            case .refused(let error, let shape):
+                let why = "not strict JSON (RFC 8259: \(error.code) at byte \(error.offset))"
+                return shape.namesSignedPayload ? .signedPayloadJSON(why: why) : .jsonObject(detail: why)
+            case .unread(let shape):
+                let size = "over \(JSONInput.prefixBytes) bytes"
+                return shape.namesSignedPayload
+                    ? .signedPayloadJSON(why: "\(size) and not only {\"signedPayload\": \"…\"} (not read)")
+                    : .jsonObject(detail: "\(size), named from its first \(JSONInput.prefixBytes) and not read")
+            }
+        }
+        let text = String(decoding: trimmed.prefix(64 * 1024), as: UTF8.self)
+        if text.hasPrefix("-----BEGIN ") {
+            let label = String(text.dropFirst("-----BEGIN ".count).prefix { $0 != "-" && $0 != "\n" })
+            guard label == "CERTIFICATE" || label == "X509 CERTIFICATE" || label == "TRUSTED CERTIFICATE" else {
+                return .pem(label: label)
+            }
+            let subject = (try? TrustAnchors.parse(pemOrDER: bytes))?.first?.subject.description
+            return .certificate(form: "PEM", subject: subject ?? "not parseable")
+        }
+        if let der = try? ReceiptValidator.receiptBytes(from: bytes),
+            let certificate = try? Certificate(derEncoded: der)
+        {
+            return .certificate(
+                form: bytes.first == 0x30 && !base64 ? "DER" : "base64 DER", subject: certificate.subject.description)
+        }
+        return nil
+    }
+
+    /// The stable code of the failure, e.g. `input.certificate`.
+    package var code: String {
+        switch self {
+        case .certificate: return "input.certificate"
+        case .pem: return "input.pem"
+        case .signedPayloadJSON: return "input.jws"
+        case .jsonObject: return "input.json"
+        case .jsonOverLimit(let error, _): return error.code
+        }
+    }
+
+    package static let expected =
+        "expected an app receipt (PKCS #7: DER, BER or base64) or a legacy transaction receipt (plist or base64)"
+
+    /// What the input is and what was expected.
+    package var message: String {
+        switch self {
+        case .certificate(let form, let subject):
+            return "this is an X.509 certificate (\(form), subject \(subject)), not a receipt: \(Self.expected); "
+                + "a certificate is given to verify with --root or --xcode-root"
+        case .pem(let label):
+            return "this is a PEM file (\(label)), not a receipt: \(Self.expected)"
+        case .signedPayloadJSON(let why):
+            return "this is an App Store Server Notification V2 body that is \(why), so its signedPayload is not "
+                + "verified: \(Self.expected)"
+        case .jsonObject(nil):
+            return "this is a JSON document, not a receipt: \(Self.expected)"
+        case .jsonObject(let detail?):
+            return "this is a JSON document (\(detail)), not a receipt: \(Self.expected)"
+        case .jsonOverLimit(let error, let notificationBody):
+            let what =
+                notificationBody
+                ? "an App Store Server Notification V2 body ({\"signedPayload\": …})" : "a JSON document"
+            return "this is \(what) over a limit of the JSON reader (\(Self.bound(error.kind)); at byte "
+                + "\(error.offset)), so it is refused"
+                + (notificationBody ? " and its signedPayload is not verified" : "") + ": \(Self.expected)"
+        }
+    }
+
+    /// The bound a limit error names, with its value (JSONLimits.swift).
+    package static func bound(_ kind: JSONError.Kind) -> String {
+        switch kind {
+        case .inputTooLarge: return "at most \(JSONLimits.maxInputBytes) bytes of JSON text"
+        case .nestingTooDeep: return "nesting at most \(JSONLimits.maxDepth) deep"
+        case .stringTooLong: return "strings and numbers at most \(JSONLimits.maxStringBytes) bytes"
+        case .tooManyMembers: return "at most \(JSONLimits.maxObjectMembers) members in an object"
+        case .tooManyElements: return "at most \(JSONLimits.maxArrayElements) elements in an array"
+        default: return kind.rawValue
+        }
+    }
+}
+
+extension Base64Error {
+    /// The text of a base64 failure in messages (`input is neither a DER/BER receipt nor base64: …`),
+    /// spelled as the case is written, without reflection (none in Embedded Swift).
+    package var spelled: String {
+        switch self {
+        case .invalidCharacter(let offset, let byte): return "invalidCharacter(offset: \(offset), byte: \(byte))"
+        case .invalidLength(let count): return "invalidLength(\(count))"
+        case .invalidPadding(let offset): return "invalidPadding(offset: \(offset))"
+        case .nonZeroTrailingBits(let offset): return "nonZeroTrailingBits(offset: \(offset))"
+        }
+    }
+}

@@ -1,0 +1,85 @@
+// VerifyRequest: the policy a host gives the WebAssembly module, as one JSON object whose members
+// are the options of `purereceipt verify --json` (Docs/EMBEDDING.md, "The request"):
+//
+//   {"roots": ["<base64 of a DER or PEM certificate file>", …], "xcodeRoot": "<base64>",
+//    "bundleId": "…", "bundleVersion": "…", "deviceId": "…", "environment": "Production,Sandbox",
+//    "at": "RFC 3339", "now": "RFC 3339", "endpoint": "production", "appAppleId": "1234",
+//    "kind": "transaction", "productId": "…"}
+//
+// Every member is optional and a string (roots: an array of strings) except `now` for app receipts:
+// the module has no clock, so the host passes the current instant (it is ignored for StoreKit 2 signed
+// data and legacy receipts, which are checked at their own signing instant or at `at`). An unknown
+// member, a member of another type or text that is not strict JSON is a usage error (status 64).
+
+import PureDER
+import PureJSON
+
+struct VerifyRequest {
+    /// Each `roots` entry: the bytes of a DER or PEM certificate file, as `--root FILE` reads them.
+    var roots: [[UInt8]] = []
+    /// `--xcode-root FILE`'s bytes.
+    var xcodeRoot: [UInt8]?
+    /// The string options by their command-line name without the dashes (`bundle-id`, …).
+    private var values: [(name: String, value: String)] = []
+
+    /// The string members: JSON name and command-line option.
+    static let stringMembers: [(json: String, option: String)] = [
+        ("bundleId", "--bundle-id"), ("bundleVersion", "--bundle-version"), ("deviceId", "--device-id"),
+        ("environment", "--environment"), ("at", "--at"), ("now", "--now"), ("endpoint", "--endpoint"),
+        ("appAppleId", "--app-apple-id"), ("kind", "--kind"), ("productId", "--product-id"),
+    ]
+
+    /// The value given for `option` (`--bundle-id`, …), as `ParsedArguments.last` answers it.
+    func last(_ option: String) -> String? {
+        values.first { $0.name == option }?.value
+    }
+
+    /// Reads the request text; the message of a usage error when it is not a request.
+    static func read(_ text: [UInt8]) -> Result<VerifyRequest, RequestError> {
+        let object: JSONObject
+        do {
+            guard let read = try JSONReader.read(text).objectValue else {
+                return .failure(RequestError("the request is not a JSON object"))
+            }
+            object = read
+        } catch {
+            return .failure(RequestError("the request is not strict JSON (\(error.code) at byte \(error.offset))"))
+        }
+        var request = VerifyRequest()
+        for member in object.members {
+            switch member.name {
+            case "roots":
+                guard let items = member.value.arrayValue else {
+                    return .failure(RequestError("roots: expected an array of base64 strings"))
+                }
+                for item in items {
+                    guard let text = item.stringValue, let bytes = try? Base64.decode(text) else {
+                        return .failure(RequestError("roots: expected an array of base64 strings"))
+                    }
+                    request.roots.append(bytes)
+                }
+            case "xcodeRoot":
+                guard let text = member.value.stringValue, let bytes = try? Base64.decode(text) else {
+                    return .failure(RequestError("xcodeRoot: expected a base64 string"))
+                }
+                request.xcodeRoot = bytes
+            default:
+                guard let known = stringMembers.first(where: { $0.json == member.name }) else {
+                    return .failure(RequestError("unknown request member: \(member.name)"))
+                }
+                guard let value = member.value.stringValue else {
+                    return .failure(RequestError("\(member.name): expected a string"))
+                }
+                request.values.removeAll { $0.name == known.option }
+                request.values.append((known.option, value))
+            }
+        }
+        return .success(request)
+    }
+}
+
+/// Why a request could not be read.
+struct RequestError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
