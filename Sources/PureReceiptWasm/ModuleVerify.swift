@@ -100,6 +100,7 @@ enum ModuleVerify {
         }
         let requested = options.last("--kind").flatMap { SignedDataKind(rawValue: $0) }
         var policy = SignedDataPolicy(bundleId: "", environment: .production)
+        policy.acceptsUnstatedEnvironment = options.acceptsUnstatedEnvironment
         if let text = options.last("--app-apple-id"), let id = Int64(text) { policy.appAppleId = id }
         if let text = options.last("--device-id") {
             guard text.utf8.count == 36, parseDeviceIdentifier(text) != nil else {
@@ -133,7 +134,9 @@ enum ModuleVerify {
         if let parsed, (try? parsed.verifySignature()) != nil {
             peeked = try? JSONReader.read(parsed.payload).objectValue
         }
-        let kind = requested ?? (notificationBody ? .notification : SignedDataKind.of(peeked))
+        // A `{"signedPayload"}` body is a notification or a realtime request (as the tool decides).
+        let found = SignedDataKind.of(peeked)
+        let kind = requested ?? (notificationBody && found != .realtimeRequest ? .notification : found)
         let named = peeked.map { SignedDataVerifyReport.namedApp($0, kind: kind) }
         policy.bundleId = options.last("--bundle-id") ?? named?.bundleId ?? ""
         if let environments {

@@ -4,9 +4,10 @@
 //   {"roots": ["<base64 of a DER or PEM certificate file>", …], "xcodeRoot": "<base64>",
 //    "bundleId": "…", "bundleVersion": "…", "deviceId": "…", "environment": "Production,Sandbox",
 //    "at": "RFC 3339", "now": "RFC 3339", "endpoint": "production", "appAppleId": "1234",
-//    "kind": "transaction", "productId": "…"}
+//    "kind": "transaction", "productId": "…", "acceptUnstatedEnvironment": true}
 //
-// Every member is optional and a string (roots: an array of strings) except `now` for app receipts:
+// Every member is optional and a string (roots: an array of strings; acceptUnstatedEnvironment, the
+// flag --accept-unstated-environment: a boolean) except `now` for app receipts:
 // the module has no clock, so the host passes the current instant (it is ignored for StoreKit 2 signed
 // data and legacy receipts, which are checked at their own signing instant or at `at`). An unknown
 // member, a member of another type or text that is not strict JSON is a usage error (status 64).
@@ -19,6 +20,8 @@ struct VerifyRequest {
     var roots: [[UInt8]] = []
     /// `--xcode-root FILE`'s bytes.
     var xcodeRoot: [UInt8]?
+    /// `--accept-unstated-environment`: StoreKit 2 data naming no environment is taken for the policy's.
+    var acceptsUnstatedEnvironment = false
     /// The string options by their command-line name without the dashes (`bundle-id`, …).
     private var values: [(name: String, value: String)] = []
 
@@ -63,6 +66,11 @@ struct VerifyRequest {
                     return .failure(RequestError("xcodeRoot: expected a base64 string"))
                 }
                 request.xcodeRoot = bytes
+            case "acceptUnstatedEnvironment":
+                guard let flag = member.value.boolValue else {
+                    return .failure(RequestError("acceptUnstatedEnvironment: expected true or false"))
+                }
+                request.acceptsUnstatedEnvironment = flag
             default:
                 guard let known = stringMembers.first(where: { $0.json == member.name }) else {
                     return .failure(RequestError("unknown request member: \(member.name)"))

@@ -46,6 +46,8 @@ def request_of(arguments):
             request.setdefault("roots", []).append(str(ROOT / rest.pop(0)))
         elif word == "--xcode-root":
             request["xcodeRoot"] = str(ROOT / rest.pop(0))
+        elif word == "--accept-unstated-environment":
+            request["acceptUnstatedEnvironment"] = True
         elif word in MEMBERS:
             request[MEMBERS[word]] = rest.pop(0)
         elif word.startswith("--"):

@@ -13,6 +13,8 @@
         /// nil: from a notification body, or the payload's members once its signature verified.
         public var kind: SignedDataKind?
 
+        /// An input named `id` (echoed in its result), its `bytes`, and for a compact JWS its kind
+        /// when the caller knows it.
         public init(id: String, bytes: [UInt8], kind: SignedDataKind? = nil) {
             self.id = id
             self.bytes = bytes
@@ -22,12 +24,19 @@
 
     /// What verified, by format.
     public enum BatchOutcome: Sendable {
+        /// An app receipt (`ReceiptValidator`).
         case appReceipt(VerifiedReceipt)
+        /// A legacy transaction receipt (`LegacyReceiptValidator`).
         case legacyReceipt(VerifiedLegacyReceipt)
+        /// A signed transaction (`SignedDataVerifier.verifyTransaction`).
         case transaction(VerifiedStoreKitData<JWSTransactionDecodedPayload>)
+        /// Signed renewal info (`SignedDataVerifier.verifyRenewalInfo`).
         case renewalInfo(VerifiedStoreKitData<JWSRenewalInfoDecodedPayload>)
+        /// A signed AppTransaction (`SignedDataVerifier.verifyAppTransaction`).
         case appTransaction(VerifiedStoreKitData<AppTransaction>)
+        /// A notification, its nested items verified and decoded (`SignedDataVerifier.verifyNotification`).
         case notification(VerifiedStoreKitData<ResponseBodyV2DecodedPayload>)
+        /// A Retention Messaging realtime request (`SignedDataVerifier.verifyRealtimeRequest`).
         case realtimeRequest(VerifiedStoreKitData<DecodedRealtimeRequestBody>)
     }
 

@@ -18,9 +18,11 @@
 
     /// Verifies inputs in parallel with one chain cache; results come back in input order.
     public struct BatchVerifier: Sendable {
-        /// Policies for app receipts, StoreKit 2 signed data and legacy transaction receipts.
+        /// The policy for app receipts.
         public var receiptPolicy: ReceiptPolicy
+        /// The policy for StoreKit 2 signed data.
         public var signedDataPolicy: SignedDataPolicy
+        /// The policy for legacy transaction receipts.
         public var legacyPolicy: LegacyReceiptPolicy
         /// Inputs verified at the same time (at least 1).
         public var jobs: Int
