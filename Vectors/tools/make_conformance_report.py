@@ -37,6 +37,18 @@ MANIFESTS = ["app-receipts.json", "storekit.json", "legacy.json"]
 # (peer, entry-id pattern, detail pattern or None, category, reason). First match wins.
 REASONS = [
     # Apple's library.
+    ("apple", r"realtime-(valid-2|valid-3|no-app-id)$", None, "ours (documented choice)",
+     "a Retention Messaging realtime request names its app by appAppleId alone, so PureReceipt requires the "
+     "policy to name appAppleId in every environment and the request to carry that one (Docs/SECURITY.md); the "
+     "library compares appAppleId only in Production and fails to decode a request without one"),
+    ("apple", r"transaction-no-environment-2$", None, "ours (documented opt-in)",
+     "data signed before the environment field existed is accepted only under the caller's explicit "
+     "acceptsUnstatedEnvironment (--accept-unstated-environment; Docs/SECURITY.md); the library has no such "
+     "choice and refuses it, as PureReceipt does by default (transaction-no-environment)"),
+    ("apple", r"rotation-lookalike-root$", None, "ours (x5c shape)",
+     "x5c[2] is a look-alike of the root (same name, another key); PureReceipt requires x5c to end in the "
+     "trusted root itself (Trust/AppleJWSTrust.swift), the library builds its path from x5c[0] and x5c[1] to its "
+     "own trust store and never looks at x5c[2]"),
     ("apple", r".*", r"Missing Authority Key Identifier", "ours (test vectors)",
      "the library sets OpenSSL's X509_STRICT flag, which requires an Authority Key Identifier in every "
      "certificate that is not self-signed (RFC 5280 §4.2.1.1: MUST for conforming CAs). The synthetic JWS PKI "

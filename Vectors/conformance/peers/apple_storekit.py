@@ -7,7 +7,7 @@ StoreKit 2 conformance manifest and prints one JSON result per entry.
 For each entry: `SignedDataVerifier(root_certificates, enable_online_checks=False, environment,
 bundle_id, app_apple_id)` with the entry's anchors (DER files; the built-in Apple Root CA - G3 is
 the corpus copy), then `verify_and_decode_signed_transaction`, `..._renewal_info`,
-`..._app_transaction` or `..._notification` by the entry's kind. Outcomes, in our verdict terms:
+`..._app_transaction`, `..._notification` or `..._realtime_request` by the entry's kind. Outcomes, in our verdict terms:
 
 - `genuine`: the call returned a decoded payload;
 - `refused`: it raised `VerificationException` (its status is kept), or the constructor refused the
@@ -33,6 +33,7 @@ METHODS = {
     "renewalInfo": "verify_and_decode_renewal_info",
     "appTransaction": "verify_and_decode_app_transaction",
     "notification": "verify_and_decode_notification",
+    "realtimeRequest": "verify_and_decode_realtime_request",
 }
 
 
