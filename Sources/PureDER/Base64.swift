@@ -64,8 +64,7 @@ public struct Base64: Sendable {
 
     /// Decodes base64 text (`.wrapped`: see the file header).
     public static func decode(_ text: String) throws(Base64Error) -> [UInt8] {
-        let bytes = Array(text.utf8)  // one contiguous copy of the UTF-8, then index arithmetic
-        return try decode(bytes, in: 0..<bytes.count, .wrapped)
+        try decode(Array(text.utf8))  // one contiguous copy of the UTF-8, then index arithmetic
     }
 
     /// Decodes base64 given as ASCII bytes (`.wrapped`: see the file header).

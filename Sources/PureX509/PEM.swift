@@ -15,7 +15,6 @@ import PureDER
 enum PEM {
     static let begin = Array("-----BEGIN ".utf8)
     static let dashes = Array("-----".utf8)
-    static let certificateLabel = Array("CERTIFICATE".utf8)
 
     /// The DER contents of every CERTIFICATE block, in order.
     static func certificateBlocks(_ text: [UInt8]) throws(DERError) -> [[UInt8]] {
@@ -33,7 +32,7 @@ enum PEM {
             guard let bodyEnd = find(endLine, in: text, from: bodyStart) else {
                 throw DERError(.invalidValue, at: beginAt, "PEM: no END line for BEGIN")
             }
-            if label == certificateLabel {
+            if label.elementsEqual("CERTIFICATE".utf8) {
                 blocks.append(try decodeBase64(text, bodyStart..<bodyEnd))
             }
             position = bodyEnd + endLine.count

@@ -8,6 +8,7 @@
 //       calibration), one TSV line with iters 1: for cases too slow to sample (bench.sh hostile);
 //       a case whose setup already ran and timed one operation reports that one
 //   purereceipt-bench load PATH... [--root CERT] [--tasks N] [--seconds S]   see LoadMode.swift
+//   purereceipt-bench batch STREAM.ndjson [--root CERT]... [--lines N] [--jobs N]   see BatchMode.swift
 // env: SAMPLES (default 21), SAMPLE_MS (default 10), IMPL (default "purereceipt")
 
 import Foundation
@@ -19,6 +20,7 @@ func fail(_ message: String) -> Never {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "load" { exit(await runLoad(Array(arguments.dropFirst()))) }
+if arguments.first == "batch" { exit(await runBatch(Array(arguments.dropFirst()))) }
 guard let directory = arguments.first else {
     fail("usage: purereceipt-bench FIXTURES_DIR [case-substring ...] | FIXTURES_DIR --one CASE N")
 }

@@ -257,27 +257,36 @@ struct ECDSAEdgeTests {
         }
     }
 
-    @Test("the word helpers (multiply-add, add and subtract with carry) agree with their portable forms")
+    @Test("the word helpers (multiply-add, add and subtract with carry) agree with the standard library")
     func wordHelpers() {
-        // The platform forms (UInt128 where every supported version has it) and the 64-bit-only
-        // forms that Apple platforms before macOS 15 / iOS 18 use, on every pair of corner words and
-        // both carry values; subtractBorrow against the overflow-reporting operations.
+        // Both forms (UInt128 where every supported version has it, and the 64-bit-only forms that
+        // Apple platforms before macOS 15 / iOS 18 use) against the standard library's full-width
+        // and overflow-reporting operations, on every pair of corner words and both carry values.
         let words: [UInt64] = [
             0, 1, 2, 0xffff_ffff, 1 << 32, 1 << 63, UInt64.max - 1, UInt64.max, 0x0123_4567_89ab_cdef,
+            0xfedc_ba98_7654_3210, 0x8000_0001_ffff_fffe,
         ]
         for x in words {
             for y in words {
+                let product = x.multipliedFullWidth(by: y)
                 for a in words {
                     for b in [0, 1, UInt64.max] {
-                        #expect(mulAdd(x, y, a, b) == mulAddPortable(x, y, a, b), "\(x) \(y) \(a) \(b)")
+                        let (s1, o1) = product.low.addingReportingOverflow(a)
+                        let (s2, o2) = s1.addingReportingOverflow(b)
+                        let expected = (product.high + (o1 ? 1 : 0) + (o2 ? 1 : 0), s2)
+                        #expect(mulAdd(x, y, a, b) == expected, "\(x) \(y) \(a) \(b)")
+                        #expect(mulAddPortable(x, y, a, b) == expected, "\(x) \(y) \(a) \(b)")
                     }
                 }
                 for carry: UInt64 in [0, 1] {
+                    let (s1, o1) = x.addingReportingOverflow(y)
+                    let (s2, o2) = s1.addingReportingOverflow(carry)
                     var (c1, c2, c3) = (carry, carry, carry)
-                    #expect(addCarry(x, y, &c1) == addCarryPortable(x, y, &c2) && c1 == c2, "\(x) \(y) \(carry)")
-                    let (d1, o1) = x.subtractingReportingOverflow(y)
-                    let (d2, o2) = d1.subtractingReportingOverflow(carry)
-                    #expect(subtractBorrow(x, y, &c3) == d2 && c3 == (o1 || o2 ? 1 : 0), "\(x) \(y) \(carry)")
+                    #expect(addCarry(x, y, &c1) == s2 && c1 == (o1 || o2 ? 1 : 0), "\(x) \(y) \(carry)")
+                    #expect(addCarryPortable(x, y, &c2) == s2 && c2 == c1, "\(x) \(y) \(carry)")
+                    let (d1, b1) = x.subtractingReportingOverflow(y)
+                    let (d2, b2) = d1.subtractingReportingOverflow(carry)
+                    #expect(subtractBorrow(x, y, &c3) == d2 && c3 == (b1 || b2 ? 1 : 0), "\(x) \(y) \(carry)")
                 }
             }
         }
