@@ -44,7 +44,7 @@ let package = Package(
         // Tools: never part of the library product.
         .executableTarget(name: "purereceipt", dependencies: ["PureReceipt"]),
         .executableTarget(
-            name: "purereceipt-bench", dependencies: ["PureReceipt", "PureX509", "PureCrypto", "PureDER"]),
+            name: "purereceipt-bench", dependencies: ["PureReceipt", "PureX509", "PureCrypto", "PureDER", "PureJSON"]),
         // Fuzzing: one entry point per fuzz target, and one executable that is a libFuzzer
         // harness when built with -DFUZZING (see Docs/FUZZING.md) and a replayer otherwise.
         .target(

@@ -16,6 +16,7 @@
 // (verdict and code per input; any mismatch exits 1).
 
 import Foundation
+import PureJSON
 import PureReceipt
 import PureX509
 
@@ -46,15 +47,15 @@ private func batchOutcome(_ result: BatchResult) -> String {
 /// One NDJSON line of our fixture stream as a BatchInput, as the command-line tool reads it.
 private func batchInput(_ line: Substring, number: Int) -> BatchInput {
     let bytes = Array(line.utf8)
-    guard line.hasPrefix("{"),
-        let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
-    else { return BatchInput(id: "\(number)", bytes: bytes) }
+    guard line.hasPrefix("{"), let object = (try? JSONReader.read(bytes))?.objectValue else {
+        return BatchInput(id: "\(number)", bytes: bytes)
+    }
     let fields: [(String, SignedDataKind?)] = [
         ("receipt-data", nil), ("signedPayload", .notification), ("signedTransaction", .transaction),
         ("signedRenewalInfo", .renewal), ("signedAppTransactionInfo", .appTransaction),
     ]
     for (name, kind) in fields {
-        if let value = object[name] as? String {
+        if let value = object[name]?.stringValue {
             return BatchInput(id: "\(number)", bytes: Array(value.utf8), kind: kind)
         }
     }
