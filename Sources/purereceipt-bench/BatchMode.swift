@@ -76,11 +76,7 @@ func runBatch(_ arguments: [String]) async -> Int32 {
         case "--lines": lines = max(1, min(1_000_000, Int(value) ?? lines))
         case "--jobs": jobs = max(1, min(64, Int(value) ?? jobs))
         case "--rounds": rounds = max(1, min(20, Int(value) ?? rounds))
-        case "--root":
-            guard let data = FileManager.default.contents(atPath: value),
-                let parsed = try? TrustAnchors.parse(pemOrDER: Array(data))
-            else { fail("cannot read --root \(value)") }
-            roots += parsed
+        case "--root": roots += readRoots(value)
         default:
             path = argument
             index += 1

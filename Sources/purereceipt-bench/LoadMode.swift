@@ -35,6 +35,14 @@ func loadOutcome(_ input: [UInt8], _ policy: ReceiptPolicy, _ cache: ChainCache)
     }
 }
 
+/// The certificates of a --root file (PEM or DER); exits when it cannot be read.
+func readRoots(_ path: String) -> [Certificate] {
+    guard let data = FileManager.default.contents(atPath: path),
+        let parsed = try? TrustAnchors.parse(pemOrDER: Array(data))
+    else { fail("cannot read --root \(path)") }
+    return parsed
+}
+
 /// Peak resident set size of this process in MB (Linux /proc), or -1.
 func peakRSSMegabytes() -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
@@ -58,11 +66,7 @@ func runLoad(_ arguments: [String]) async -> Int32 {
         case "--tasks": tasks = max(1, min(256, Int(value) ?? tasks))
         case "--seconds": seconds = max(0.1, min(600, Double(value) ?? seconds))
         case "--max-bytes": maxBytes = max(1, Int(value) ?? maxBytes)
-        case "--root":
-            guard let data = FileManager.default.contents(atPath: value),
-                let parsed = try? TrustAnchors.parse(pemOrDER: Array(data))
-            else { fail("cannot read --root \(value)") }
-            roots += parsed
+        case "--root": roots += readRoots(value)
         default:
             paths.append(argument)
             index += 1
