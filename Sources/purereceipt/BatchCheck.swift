@@ -126,15 +126,20 @@ enum BatchCheck {
         }
     }
 
+    /// The line for an input that is not signed data when an option only signed data takes was given.
+    static func signedDataOptionRefused(_ id: BatchID, format: String, _ settings: BatchSettings) -> BatchLine? {
+        settings.signedDataOption.map { option in
+            malformed(
+                id, format: format, code: "input.optionNotApplicable",
+                "\(option) applies to StoreKit 2 signed data (JWS) only, and this input is not that")
+        }
+    }
+
     static func legacyReceipt(
         _ id: BatchID, _ bytes: [UInt8], _ settings: BatchSettings, _ cache: inout VerifiedChainCache
     ) -> BatchLine {
         let format = "legacy-receipt"
-        if let option = settings.signedDataOption {
-            return malformed(
-                id, format: format, code: "input.optionNotApplicable",
-                "\(option) applies to StoreKit 2 signed data (JWS) only, and this input is not that")
-        }
+        if let refused = signedDataOptionRefused(id, format: format, settings) { return refused }
         let policy: LegacyReceiptPolicy
         switch settings.legacy {
         case .success(let made): policy = made
@@ -160,11 +165,7 @@ enum BatchCheck {
         _ id: BatchID, _ text: [UInt8], _ settings: BatchSettings, _ cache: inout VerifiedChainCache
     ) -> BatchLine {
         let format = "app-receipt"
-        if let option = settings.signedDataOption {
-            return malformed(
-                id, format: format, code: "input.optionNotApplicable",
-                "\(option) applies to StoreKit 2 signed data (JWS) only, and this input is not that")
-        }
+        if let refused = signedDataOptionRefused(id, format: format, settings) { return refused }
         if settings.productIdGiven {
             return malformed(
                 id, format: format, code: "input.optionNotApplicable",
