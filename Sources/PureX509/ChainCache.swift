@@ -11,13 +11,13 @@
 // Key: everything path building reads, compared as FULL DER bytes — the signer certificate, the
 // certificate pool in order, the anchors (certificates and pinned fingerprints) and the path rules
 // (PathRules.swift): the signatures path building verifies depend on exactly these. Rules that pin
-// a self-signed certificate (Xcode's StoreKit testing) are never cached. Which path it keeps also depends on the instant (the first passing every check), so a
-// hit's path is used only if it passes every check at the new instant; otherwise the paths are
-// searched afresh (ChainVerification.swift) and a hit never changes a verdict. The last 8 bytes of
-// the signer's encoding (inside its signature) only pre-filter entries; equality is always decided
-// on all bytes.
+// a self-signed certificate (Xcode's StoreKit testing) are never cached. Which path it keeps also
+// depends on the instant (the first passing every check), so a hit's path is used only if it passes
+// every check at the new instant; otherwise the paths are searched afresh (ChainVerification.swift)
+// and a hit never changes a verdict. Keys are compared on all their bytes.
 // Stored: copies of those bytes (never the receipt they came from) and where each certificate of
-// the path sits (pool or anchor index); a path is rebuilt from the caller's own certificates.
+// the path sits among the pool followed by the anchor certificates; a path is rebuilt from the
+// caller's own certificates.
 // Only chains that passed every check are stored; failures are never cached.
 // Bounds: at most `Limits.maxCachedChains` entries, least recently used evicted.
 // Concurrency: `VerifiedChainCache` is a value (use it `inout` from one task); `ChainCache` is an
@@ -30,22 +30,28 @@ public import PureDER
 /// A bounded memo of verified certificate paths, used `inout` (single owner). See `ChainCache`
 /// for a cache shared between tasks.
 public struct VerifiedChainCache: Sendable {
-    /// Where a certificate of a cached path lies among the caller's certificates.
-    enum Source: Sendable, Equatable {
-        case pool(Int)
-        case anchor(Int)
+    /// Everything path building reads, as full DER bytes: a path is reused only for exactly these.
+    struct Key: Sendable, Equatable {
+        let rules: PathRules
+        let leaf: [UInt8]
+        let pool: [[UInt8]]
+        let anchorCertificates: [[UInt8]]
+        let pinnedSHA256: [[UInt8]]
+
+        init(leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, rules: PathRules) {
+            self.rules = rules
+            self.leaf = Array(leaf.derEncoded)
+            self.pool = pool.map { Array($0.derEncoded) }
+            anchorCertificates = anchors.certificates.map { Array($0.derEncoded) }
+            pinnedSHA256 = anchors.pinnedSHA256
+        }
     }
 
     /// One verified path and the key it was verified under.
     struct Entry: Sendable {
-        let probe: UInt64
-        let rules: PathRules
-        let anchorCertificates: [[UInt8]]
-        let pinnedSHA256: [[UInt8]]
-        let leaf: [UInt8]
-        let pool: [[UInt8]]
-        /// The path after the leaf.
-        let path: [Source]
+        let key: Key
+        /// The path after the leaf, as indices into the pool followed by the anchor certificates.
+        let path: [Int]
         var lastUse: UInt64
     }
 
@@ -76,19 +82,20 @@ public struct VerifiedChainCache: Sendable {
     package mutating func path(leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, rules: PathRules)
         -> [Certificate]?
     {
-        let probe = Self.probe(leaf.derEncoded)
-        for index in entries.indices where entries[index].probe == probe {
-            let entry = entries[index]
-            guard Self.matches(entry, leaf: leaf, pool: pool, anchors: anchors, rules: rules),
-                let path = Self.rebuild(entry.path, leaf: leaf, pool: pool, anchors: anchors)
-            else { continue }
-            clock += 1
-            entries[index].lastUse = clock
-            hits += 1
-            return path
+        let key = Key(leaf: leaf, pool: pool, anchors: anchors, rules: rules)
+        let candidates = pool + anchors.certificates
+        // An equal key means as many candidates as when the path was stored, so every index is in
+        // range; the check stays so that no stored value can make a lookup trap.
+        guard let index = entries.firstIndex(where: { $0.key == key }),
+            entries[index].path.allSatisfy(candidates.indices.contains)
+        else {
+            misses += 1
+            return nil
         }
-        misses += 1
-        return nil
+        clock += 1
+        entries[index].lastUse = clock
+        hits += 1
+        return [leaf] + entries[index].path.map { candidates[$0] }
     }
 
     /// Remembers `path` (which passed every check) for these certificates, anchors and rules.
@@ -96,28 +103,18 @@ public struct VerifiedChainCache: Sendable {
         path: [Certificate], leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, rules: PathRules
     ) {
         guard capacity > 0, rules.pinnedSelfSigned == nil else { return }
-        var sources: [Source] = []
+        let candidates = pool + anchors.certificates
+        var indices: [Int] = []
         for certificate in path.dropFirst() {
-            if let index = pool.firstIndex(where: { $0.isSameCertificate(as: certificate) }) {
-                sources.append(.pool(index))
-            } else if let index = anchors.certificates.firstIndex(where: { $0.isSameCertificate(as: certificate) }) {
-                sources.append(.anchor(index))
-            } else {
+            guard let index = candidates.firstIndex(where: { $0.isSameCertificate(as: certificate) }) else {
                 return  // not from the caller's certificates: nothing safe to remember
             }
+            indices.append(index)
         }
-        let probe = Self.probe(leaf.derEncoded)
-        if entries.contains(where: {
-            $0.probe == probe && Self.matches($0, leaf: leaf, pool: pool, anchors: anchors, rules: rules)
-        }) {
-            return
-        }
+        let key = Key(leaf: leaf, pool: pool, anchors: anchors, rules: rules)
+        guard !entries.contains(where: { $0.key == key }) else { return }
         clock += 1
-        add(
-            Entry(
-                probe: probe, rules: rules, anchorCertificates: anchors.certificates.map { Array($0.derEncoded) },
-                pinnedSHA256: anchors.pinnedSHA256, leaf: Array(leaf.derEncoded),
-                pool: pool.map { Array($0.derEncoded) }, path: sources, lastUse: clock))
+        add(Entry(key: key, path: indices, lastUse: clock))
     }
 
     /// Adds `entry`, evicting the least recently used one when full.
@@ -136,7 +133,7 @@ public struct VerifiedChainCache: Sendable {
         misses += copy.misses - since.misses
         for entry in copy.entries where entry.lastUse > since.clock {
             clock += 1
-            if let index = entries.firstIndex(where: { Self.sameKey($0, entry) }) {
+            if let index = entries.firstIndex(where: { $0.key == entry.key }) {
                 entries[index].lastUse = clock
             } else {
                 var added = entry
@@ -148,69 +145,6 @@ public struct VerifiedChainCache: Sendable {
 
     /// The clock and counters at the moment a copy is lent.
     var mark: (clock: UInt64, hits: Int, misses: Int) { (clock, hits, misses) }
-
-    /// A cheap pre-filter: the last 8 bytes of the encoding (inside its signature).
-    private static func probe(_ bytes: some Collection<UInt8>) -> UInt64 {
-        var value: UInt64 = 0
-        for byte in bytes.suffix(8) {
-            value = (value << 8) | UInt64(byte)
-        }
-        return value
-    }
-
-    /// Whether `entry` was stored under exactly this leaf, pool, anchors and rules (all bytes).
-    private static func matches(
-        _ entry: Entry, leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, rules: PathRules
-    ) -> Bool {
-        guard entry.rules == rules, sameBytes(entry.leaf, leaf.derEncoded),
-            entry.pool.count == pool.count,
-            entry.anchorCertificates.count == anchors.certificates.count,
-            entry.pinnedSHA256 == anchors.pinnedSHA256
-        else { return false }
-        for (stored, certificate) in zip(entry.pool, pool) where !sameBytes(stored, certificate.derEncoded) {
-            return false
-        }
-        for (stored, certificate) in zip(entry.anchorCertificates, anchors.certificates)
-        where !sameBytes(stored, certificate.derEncoded) {
-            return false
-        }
-        return true
-    }
-
-    /// Whether two entries have the same key (all bytes).
-    private static func sameKey(_ a: Entry, _ b: Entry) -> Bool {
-        a.probe == b.probe && a.rules == b.rules && a.leaf == b.leaf && a.pool == b.pool
-            && a.anchorCertificates == b.anchorCertificates && a.pinnedSHA256 == b.pinnedSHA256
-    }
-
-    /// The path from its sources, or nil when an index is out of range (never, for a match).
-    private static func rebuild(_ sources: [Source], leaf: Certificate, pool: [Certificate], anchors: TrustAnchors)
-        -> [Certificate]?
-    {
-        var path = [leaf]
-        for source in sources {
-            switch source {
-            case .pool(let index):
-                guard pool.indices.contains(index) else { return nil }
-                path.append(pool[index])
-            case .anchor(let index):
-                guard anchors.certificates.indices.contains(index) else { return nil }
-                path.append(anchors.certificates[index])
-            }
-        }
-        return path
-    }
-}
-
-/// Whether `stored` equals `bytes`.
-private func sameBytes(_ stored: [UInt8], _ bytes: ArraySlice<UInt8>) -> Bool {
-    guard stored.count == bytes.count else { return false }
-    var index = bytes.startIndex
-    for byte in stored {
-        guard byte == bytes[index] else { return false }
-        index += 1  // < bytes.endIndex: the counts are equal
-    }
-    return true
 }
 
 // Embedded Swift has no actors: share a VerifiedChainCache by hand there.
