@@ -13,7 +13,7 @@ public enum TagClass: UInt8, Sendable {
 }
 
 /// An ASN.1 tag as read from an identifier octet and any subsequent octets.
-public struct DERTag: Sendable, Hashable, CustomStringConvertible {
+public struct DERTag: Sendable, Hashable {
     /// The class bits of the identifier octet.
     public let tagClass: TagClass
     /// True for the constructed form (contents are TLVs), false for primitive.
@@ -81,36 +81,5 @@ public struct DERTag: Sendable, Hashable, CustomStringConvertible {
     /// The same class and number with the constructed bit set or cleared.
     public func withConstructed(_ constructed: Bool) -> DERTag {
         DERTag(tagClass, number: number, constructed: constructed)
-    }
-
-    public var description: String {
-        let form = isConstructed ? " constructed" : ""
-        switch tagClass {
-        case .universal:
-            switch number {
-            case 0: return "end-of-contents"
-            case 1: return "BOOLEAN"
-            case 2: return "INTEGER"
-            case 3: return "BIT STRING\(form)"
-            case 4: return "OCTET STRING\(form)"
-            case 5: return "NULL"
-            case 6: return "OBJECT IDENTIFIER"
-            case 10: return "ENUMERATED"
-            case 12: return "UTF8String\(form)"
-            case 16: return isConstructed ? "SEQUENCE" : "SEQUENCE (primitive)"
-            case 17: return isConstructed ? "SET" : "SET (primitive)"
-            case 19: return "PrintableString"
-            case 20: return "TeletexString"
-            case 22: return "IA5String"
-            case 23: return "UTCTime"
-            case 24: return "GeneralizedTime"
-            case 28: return "UniversalString"
-            case 30: return "BMPString"
-            default: return "UNIVERSAL \(number)\(form)"
-            }
-        case .application: return "[APPLICATION \(number)]\(form)"
-        case .contextSpecific: return "[\(number)]\(form)"
-        case .private: return "[PRIVATE \(number)]\(form)"
-        }
     }
 }

@@ -1,10 +1,11 @@
-// OBJECT IDENTIFIER (X.690 §8.19): compared by raw content octets, rendered dotted for messages.
+// OBJECT IDENTIFIER (X.690 §8.19): compared by raw content octets (the dotted rendering for
+// messages is ObjectIdentifierRendering.swift).
 //
 // Accepts: non-empty contents whose sub-identifiers are minimally encoded (no leading 0x80 octet),
 // end on an octet with bit 8 clear, fit in 63 bits, and number at most `Limits.maxOIDComponents`.
 
 /// An object identifier, held as its DER content octets (what equality and hashing use).
-public struct OID: Sendable, Hashable, CustomStringConvertible {
+public struct OID: Sendable, Hashable {
     /// The DER content octets (base-128 sub-identifiers, without tag and length).
     public let contentBytes: [UInt8]
 
@@ -62,28 +63,6 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
         guard startOfSubidentifier else {
             throw DERError(.invalidValue, at: offset, "OBJECT IDENTIFIER: last sub-identifier unterminated")
         }
-    }
-
-    /// Dotted-decimal rendering, e.g. "1.2.840.113549.1.1.1" (for messages; never compared).
-    public var description: String {
-        var parts: [String] = []
-        var value: UInt64 = 0
-        var first = true
-        for byte in contentBytes {
-            // validate() bounds each sub-identifier to 9 octets (63 bits), so this cannot overflow.
-            value = (value << 7) | UInt64(byte & 0x7F)
-            guard byte & 0x80 == 0 else { continue }
-            if first {
-                let arc0: UInt64 = value < 40 ? 0 : (value < 80 ? 1 : 2)
-                parts.append(String(arc0))
-                parts.append(String(value - arc0 * 40))
-                first = false
-            } else {
-                parts.append(String(value))
-            }
-            value = 0
-        }
-        return parts.joined(separator: ".")
     }
 
     /// True when `bytes` equals this OID's content octets (no allocation).
