@@ -82,6 +82,10 @@ public struct VerifiedChainCache: Sendable {
     package mutating func path(leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, rules: PathRules)
         -> [Certificate]?
     {
+        guard !entries.isEmpty else {  // nothing to compare with: no key to copy
+            misses += 1
+            return nil
+        }
         let key = Key(leaf: leaf, pool: pool, anchors: anchors, rules: rules)
         let candidates = pool + anchors.certificates
         // An equal key means as many candidates as when the path was stored, so every index is in
