@@ -118,7 +118,7 @@ struct ChainCacheTests {
     /// Which certificate gets one byte changed, where (from the end), and the verdict without a cache.
     static let tamperings: [(name: String, role: String, offsetFromEnd: Int, code: String)] = [
         ("leaf, last signature byte", "leaf", 1, "signature.invalid"),
-        ("leaf, inside the signature but outside the 8-byte probe", "leaf", 40, "signature.invalid"),
+        ("leaf, inside the signature, 40 bytes from the end", "leaf", 40, "signature.invalid"),
         // The intermediate's issuer is an anchor by name whose key does not verify it: untrusted.
         ("intermediate, last signature byte", "intermediate", 1, "chain.untrusted"),
         ("intermediate, inside the signature", "intermediate", 100, "chain.untrusted"),
