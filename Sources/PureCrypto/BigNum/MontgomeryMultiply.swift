@@ -195,14 +195,16 @@ private func productScanning(
 
 /// x·y + a + b as a two-limb value. (2^64 − 1)² + 2·(2^64 − 1) = 2^128 − 1: nothing wraps.
 /// On platforms with UInt128 in every supported version it is one multiply and two add/adc pairs;
-/// Apple platforms before macOS 15 / iOS 18 lack the type and use `mulAddPortable`. Measured on
+/// Apple platforms before macOS 15 / iOS 18 lack the type and use `mulAddPortable`, and so does
+/// wasm32, where a 128-bit sum costs several instructions per word: there the portable form made
+/// the module 55 KB smaller and a StoreKit verification about 8 % faster (Docs/EMBEDDING.md). Measured on
 /// AMD EPYC: the earlier form (overflow flags as Bools, which compiled to branches in context) cost
 /// RSA-2048 verification 2.3× OpenSSL's time, this one 1.55×. The words go in and out through
 /// UInt128's `_low`/`_high` (public, inlined even unoptimised): the generic conversions cost a debug
 /// build's JWS verification 8× its time, and nothing in an optimised one.
 @inline(__always)
 func mulAdd(_ x: UInt64, _ y: UInt64, _ a: UInt64, _ b: UInt64) -> (high: UInt64, low: UInt64) {
-    #if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+    #if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS) || arch(wasm32)
         return mulAddPortable(x, y, a, b)
     #else
         let product = UInt128(_low: x, _high: 0) &* UInt128(_low: y, _high: 0)

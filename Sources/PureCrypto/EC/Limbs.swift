@@ -133,10 +133,10 @@ struct Limbs: Sendable, Equatable {
 /// every supported version has it (see `mulAdd`): one add-with-carry per word. Measured (callgrind,
 /// assembly): the earlier forms (overflow flags as Bools, or the carry recomputed from the top
 /// bits) cost P-384 verification over 30 % more instructions, and the flags became branches.
-/// `_low`/`_high` rather than conversions: see `mulAdd`.
+/// `_low`/`_high` rather than conversions, and the portable form on wasm32: see `mulAdd`.
 @inline(__always)
 func addCarry(_ a: UInt64, _ b: UInt64, _ carry: inout UInt64) -> UInt64 {
-    #if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+    #if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS) || arch(wasm32)
         return addCarryPortable(a, b, &carry)
     #else
         let t = UInt128(_low: a, _high: 0) &+ UInt128(_low: b, _high: 0) &+ UInt128(_low: carry, _high: 0)
