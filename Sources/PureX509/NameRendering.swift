@@ -1,6 +1,7 @@
-// NameRendering: a distinguished name as text for messages and reports (presentation: names are
-// compared as DER bytes in DistinguishedName.swift, never as this text). RFC 4514-style, most
-// specific RDN first, bounded: unknown attribute types dotted, undecodable values as `#hex`.
+// NameRendering: a distinguished name, and the kind of a certified key, as text for messages and
+// reports (presentation: names are compared as DER bytes in DistinguishedName.swift and keys as
+// values, never as this text). RFC 4514-style, most specific RDN first, bounded: unknown attribute
+// types dotted, undecodable values as `#hex`.
 
 import PureDER
 
@@ -91,4 +92,14 @@ func hex(_ bytes: ArraySlice<UInt8>) -> String {
         text.append(digits[Int(byte & 0x0F)])
     }
     return text
+}
+
+extension PublicKey {
+    /// A short description for messages, e.g. "RSA-2048" or "EC P-256".
+    public var description: String {
+        switch self {
+        case .rsa(let key): return "RSA-\(key.modulusBitCount)"
+        case .ec(let key): return "EC \(key.curve.name)"
+        }
+    }
 }

@@ -22,14 +22,6 @@ public enum PublicKey: Sendable {
     case rsa(RSAPublicKey)
     /// An EC key (P-256 or P-384), validated, ready for ECDSA verification.
     case ec(ECPublicKey)
-
-    /// A short description for messages, e.g. "RSA-2048" or "EC P-256".
-    public var description: String {
-        switch self {
-        case .rsa(let key): return "RSA-\(key.modulusBitCount)"
-        case .ec(let key): return "EC \(key.curve.name)"
-        }
-    }
 }
 
 /// Object identifiers of key algorithms and curves.

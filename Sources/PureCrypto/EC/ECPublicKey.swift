@@ -29,14 +29,6 @@ public enum ECCurve: Sendable, Equatable {
 
     /// Bit length of the group order n (256 or 384): the digest prefix that is used.
     public var orderBitCount: Int { 8 * coordinateByteCount }
-
-    /// "P-256" or "P-384".
-    public var name: String {
-        switch self {
-        case .p256: "P-256"
-        case .p384: "P-384"
-        }
-    }
 }
 
 /// Why a public key was refused.

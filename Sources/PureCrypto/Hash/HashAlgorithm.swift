@@ -29,17 +29,6 @@ public enum HashAlgorithm: Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The name FIPS 180-4 uses, e.g. "SHA-256".
-    public var name: String {
-        switch self {
-        case .sha1: "SHA-1"
-        case .sha224: "SHA-224"
-        case .sha256: "SHA-256"
-        case .sha384: "SHA-384"
-        case .sha512: "SHA-512"
-        }
-    }
-
     /// One-shot digest of `bytes`.
     public func hash(_ bytes: [UInt8]) -> [UInt8] {
         hash(bytes[...])
