@@ -3,6 +3,7 @@
 // values, never as this text). RFC 4514-style, most specific RDN first, bounded: unknown attribute
 // types dotted, undecodable values as `#hex`.
 
+import PureCrypto
 import PureDER
 
 extension DistinguishedName: CustomStringConvertible {
