@@ -7,8 +7,25 @@
 // U+2066–2069), which can reorder what a reader sees. Everything else is kept, backslash included:
 // an escape adds only printable characters, so escaping twice changes nothing (the price: a
 // literal `\u{1b}` in the input reads like an escaped ESC). JSON output has its own escaping.
+//
+// Bounded: a message carries at most `maxDisplayedCharacters` characters of any one text taken
+// from input (a name, a key, a header value, an object identifier); a longer one is cut there and
+// ends in "…". Input texts are attacker-sized; the cut keeps every message short.
+
+/// Most characters of one text taken from input that a message or report carries.
+package let maxDisplayedCharacters = 256
 
 extension StringProtocol {
+    /// This text cut to `limit` characters, ending in "…" when it was longer (reads at most
+    /// `limit` + 1 characters of it).
+    package func truncated(to limit: Int) -> String {
+        prefix(limit + 1).count <= limit ? String(self) : String(prefix(limit)) + "…"
+    }
+
+    /// At most `maxDisplayedCharacters` characters of this text, escaped (`displayEscaped`): the
+    /// form in which a message carries text taken from input.
+    package var displayBounded: String { truncated(to: maxDisplayedCharacters).displayEscaped }
+
     /// This text with every scalar outside printable text written as `\u{…}` (see the file header).
     package var displayEscaped: String {
         var result = ""

@@ -1,6 +1,8 @@
 // ErrorMessages: the words of the certificate, CMS and JWS errors, for people (presentation: the
 // kind, code and offset each layer found are in X509Error.swift, CMS/CMSError.swift and
-// JWS/JWSError.swift; nothing decides on this text).
+// JWS/JWSError.swift; nothing decides on this text). Every text that can hold input (an object
+// identifier, a detail, a JWS header value) is written `displayBounded`: at most 256 characters of
+// it, escaped.
 
 import PureDER
 
@@ -14,18 +16,18 @@ extension X509Error: CustomStringConvertible {
         case .encoding(let error): what = "malformed certificate: \(error)"
         case .unsupportedVersion: what = "certificate version not supported (only v1 and v3)"
         case .algorithmMismatch: what = "signatureAlgorithm differs from TBSCertificate.signature"
-        case .unsupportedSignatureAlgorithm(let oid): what = "signature algorithm \(oid) not supported"
-        case .unsupportedPublicKey(let detail): what = "public key not supported: \(detail)"
-        case .badPublicKey(let detail): what = "invalid public key: \(detail)"
-        case .duplicateExtension(let oid): what = "extension \(oid) appears twice"
-        case .badExtension(let oid): what = "extension \(oid) is malformed"
+        case .unsupportedSignatureAlgorithm(let oid): what = "signature algorithm \(bounded(oid)) not supported"
+        case .unsupportedPublicKey(let detail): what = "public key not supported: \(detail.displayBounded)"
+        case .badPublicKey(let detail): what = "invalid public key: \(detail.displayBounded)"
+        case .duplicateExtension(let oid): what = "extension \(bounded(oid)) appears twice"
+        case .badExtension(let oid): what = "extension \(bounded(oid)) is malformed"
         case .signerNotFound: what = "signing certificate not found"
         case .untrusted: what = "no path to a trust anchor"
         case .certificateExpired: what = "certificate not valid at the verification time"
         case .leafMarkerMissing: what = "leaf lacks the Apple receipt-signing extension 1.2.840.113635.100.6.11.1"
         case .intermediateMarkerMissing: what = "intermediate lacks the Apple WWDR extension 1.2.840.113635.100.6.2.1"
         case .notCA: what = "issuing certificate is not allowed to act as a CA"
-        case .unknownCriticalExtension(let oid): what = "unknown critical extension \(oid)"
+        case .unknownCriticalExtension(let oid): what = "unknown critical extension \(bounded(oid))"
         case .keyTooSmall: what = "RSA key smaller than the policy minimum"
         case .chainTooLong: what = "certificate chain too long"
         case .chainTooShort:
@@ -45,14 +47,14 @@ extension CMSError: CustomStringConvertible {
         let location = offset.map { " at byte \($0)" } ?? ""
         switch kind {
         case .encoding(let error): return error.description
-        case .structure(let text): return "CMS structure: \(text)\(location)"
+        case .structure(let text): return "CMS structure: \(text.displayBounded)\(location)"
         case .detachedContent: return "CMS: detached signature (no eContent)\(location)"
         case .signerCount(let count): return "CMS: expected exactly one SignerInfo, found \(count)"
         case .algorithmMismatch: return "CMS: digest and signature algorithms disagree\(location)"
-        case .unsupportedAlgorithm(let oid): return "CMS: unsupported algorithm \(oid)\(location)"
+        case .unsupportedAlgorithm(let oid): return "CMS: unsupported algorithm \(bounded(oid))\(location)"
         case .messageDigestMismatch: return "CMS: messageDigest attribute does not match the content\(location)"
         case .contentTypeMismatch: return "CMS: contentType attribute does not match eContentType\(location)"
-        case .signedAttributes(let text): return "CMS signed attributes: \(text)\(location)"
+        case .signedAttributes(let text): return "CMS signed attributes: \(text.displayBounded)\(location)"
         case .chain(let error): return "\(error)"
         }
     }
@@ -81,6 +83,10 @@ extension JWSError: CustomStringConvertible {
         case .signatureInvalid: what = "the signature does not verify with x5c[0]'s key"
         case .payloadJSON: what = "the payload is not a strict JSON object"
         }
-        return what + (detail.isEmpty ? "" : " (\(detail.displayEscaped))") + (offset > 0 ? " at byte \(offset)" : "")
+        return what + (detail.isEmpty ? "" : " (\(detail.displayBounded))") + (offset > 0 ? " at byte \(offset)" : "")
     }
 }
+
+/// An object identifier in a message: its dotted text, at most `maxDisplayedCharacters` of it (an
+/// identifier of 64 arcs is about 1 240 characters).
+private func bounded(_ oid: OID) -> String { oid.description.displayBounded }

@@ -9,7 +9,7 @@ import PureDER
 extension DistinguishedName: CustomStringConvertible {
     /// Most characters of a rendered name; a longer rendering is cut and ends in "…". Names are
     /// attacker-sized (a certificate may carry a megabyte of name): messages carry a bounded part.
-    public static let maxRendered = 256
+    public static let maxRendered = maxDisplayedCharacters
 
     /// RFC 4514-style rendering, most specific RDN first: "CN=…, OU=…, O=…, C=…", at most
     /// `maxRendered` characters, with control and bidi characters then escaped (`displayEscaped`).
@@ -73,13 +73,6 @@ extension DistinguishedName: CustomStringConvertible {
             escaped.append(character)
         }
         return escaped
-    }
-}
-
-extension String {
-    /// This text cut to `limit` characters, ending in "…" when it was longer.
-    func truncated(to limit: Int) -> String {
-        count <= limit ? self : String(prefix(limit)) + "…"
     }
 }
 

@@ -9,7 +9,7 @@ extension LegacyReceiptError: CustomStringConvertible {
         let what: String
         switch kind {
         case .syntax(let expected): what = "expected \(expected)"
-        case .duplicateKey(let key): what = "duplicate key \"\(key)\""
+        case .duplicateKey(let key): what = "duplicate key \"\(key.displayBounded)\""
         case .missingKey(let key): what = "missing key \"\(key)\""
         case .base64(let error): what = "bad base64 (\(error.spelled))"
         case .unknownVersion(let v): what = "unknown signature version \(v)"
@@ -34,15 +34,9 @@ extension VerificationError: CustomStringConvertible {
         case .legacy(let error): return error.description
         case .text(let text): return text
         case .mismatch(let field, let found, let expected):
-            let named = found.map { "\"\(Self.bounded($0))\"" } ?? "nothing"
-            return "\(field): the input names \(named), expected \"\(Self.bounded(expected))\""
+            let named = found.map { "\"\($0.displayBounded)\"" } ?? "nothing"
+            return "\(field): the input names \(named), expected \"\(expected.displayBounded)\""
         }
-    }
-
-    /// Text from the input, cut to `DistinguishedName.maxRendered` characters and escaped.
-    static func bounded(_ text: String) -> String {
-        let cut = text.count > DistinguishedName.maxRendered
-        return String(text.prefix(DistinguishedName.maxRendered)).displayEscaped + (cut ? "…" : "")
     }
 
     /// `verdict: message [code]`.
