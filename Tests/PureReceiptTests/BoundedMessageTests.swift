@@ -48,24 +48,20 @@ struct BoundedMessageTests {
     }
 
     @Test("a legacy receipt's duplicate key: the message carries 256 escaped characters of it")
-    func legacyDuplicateKey() {
+    func legacyDuplicateKey() throws {
         let key = "\"\\033[31mRED" + String(repeating: "A", count: 600) + "\""  // \033: ESC, octal
         let plist = Array("{ \(key) = \"1\"; \(key) = \"2\"; }".utf8)
-        #expect(throws: LegacyReceiptError.self) { try LegacyTransactionReceipt(plist) }
-        do {
-            _ = try LegacyTransactionReceipt(plist)
-        } catch {
-            #expect(error.code == "legacy.duplicateKey")
-            let message = error.description
-            #expect(message.contains("duplicate key \"\\u{1b}[31mRED"))
-            #expect(message.contains("A…\""))
-            #expect(!message.unicodeScalars.contains { $0.value == 0x1B })
-            #expect(message.count < 256 + 100)
-        }
+        let error = try #require(throws: LegacyReceiptError.self) { try LegacyTransactionReceipt(plist) }
+        #expect(error.code == "legacy.duplicateKey")
+        let message = error.description
+        #expect(message.contains("duplicate key \"\\u{1b}[31mRED"))
+        #expect(message.contains("A…\""))
+        #expect(!message.unicodeScalars.contains { $0.value == 0x1B })
+        #expect(message.count < 256 + 100)
     }
 
     @Test("a JWS header alg of 600 characters: the message carries 256 escaped characters of it")
-    func jwsAlgorithm() {
+    func jwsAlgorithm() throws {
         let header = "{\"alg\":\"\\u001b[31mRED\(String(repeating: "A", count: 600))\"}"
         // base64url (RFC 4648 §5) without padding, from standard base64.
         let encoded = String(
@@ -73,18 +69,14 @@ struct BoundedMessageTests {
                 c == "=" ? nil : c == "+" ? "-" : c == "/" ? "_" : c
             })
         let policy = SignedDataPolicy(bundleId: "com.example", environment: .sandbox)
-        #expect(throws: VerificationError.self) {
+        let error = try #require(throws: VerificationError.self) {
             try SignedDataVerifier.verifyTransaction(Array((encoded + ".e30.AAAA").utf8), policy: policy)
         }
-        do {
-            _ = try SignedDataVerifier.verifyTransaction(Array((encoded + ".e30.AAAA").utf8), policy: policy)
-        } catch {
-            #expect(error.code == "jws.algorithmNotAllowed")
-            #expect(error.verdict == .notAuthentic)
-            #expect(error.message.contains("(\\u{1b}[31mRED"))
-            #expect(error.message.contains("A…)"))
-            #expect(!error.message.unicodeScalars.contains { $0.value == 0x1B })
-            #expect(error.message.count < 256 + 100)
-        }
+        #expect(error.code == "jws.algorithmNotAllowed")
+        #expect(error.verdict == .notAuthentic)
+        #expect(error.message.contains("(\\u{1b}[31mRED"))
+        #expect(error.message.contains("A…)"))
+        #expect(!error.message.unicodeScalars.contains { $0.value == 0x1B })
+        #expect(error.message.count < 256 + 100)
     }
 }
