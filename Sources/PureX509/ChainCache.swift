@@ -1,63 +1,69 @@
-// VerifiedChainCache and ChainCache: memory of certificate chains that verified, so that a server
-// checking many receipts signed by the same certificates verifies the certificate signatures once.
+// VerifiedChainCache and ChainCache: memory of certificate paths that verified, so that a server
+// checking many inputs signed by the same certificates verifies the certificate signatures once.
 //
 // Off by default: each format's verify call takes one as an optional argument (`cache:`), and the
-// caller owns it; one cache serves all three formats.
-// What a hit skips: path building, i.e. the RSA signature on each certificate of the path (and the
-// fingerprints of pinned anchors). What still runs on every call: the CMS signature over the
-// content (in SignedData.verify), and every chain check of ChainVerification.swift — leaf and
-// intermediate markers, CA constraints, critical extensions, keyUsage, validity at the instant
-// given, key sizes.
-// Key: everything path building reads, compared as FULL DER bytes — the signer certificate, the
-// certificate pool in order, the anchors (certificates and pinned fingerprints) and the path rules
-// (PathRules.swift): the signatures path building verifies depend on exactly these. Rules that pin
-// a self-signed certificate (Xcode's StoreKit testing) are never cached. Which path it keeps also
-// depends on the instant (the first passing every check), so a hit's path is used only if it passes
-// every check at the new instant; otherwise the paths are searched afresh (ChainVerification.swift)
-// and a hit never changes a verdict. Keys are compared on all their bytes.
-// Stored: copies of those bytes (never the receipt they came from) and where each certificate of
-// the path sits among the pool followed by the anchor certificates; a path is rebuilt from the
-// caller's own certificates.
-// Only chains that passed every check are stored; failures are never cached.
-// Bounds: at most `Limits.maxCachedChains` entries, least recently used evicted.
+// caller owns it; one cache serves all three formats. The path search drives it (`SignerPaths`,
+// ChainVerification.swift): it looks up, searches on a miss and remembers, in one place.
+// What a hit skips: path building, i.e. the signature on each certificate of the path, and the
+// preparation of the signer's RSA key (R² mod n, kept with the entry). What still runs on every
+// call: the signature over the content, and every check of the path at the instant
+// (ChainVerification.swift): markers, CA constraints, critical extensions, keyUsage, validity,
+// key sizes.
+// Key: the SHA-256 of the signer certificate's whole encoding and the path rules. Value: the
+// certificates the path used after the signer, each as its length and the SHA-256 of its whole
+// encoding. A signature depends only on the certificate's bytes and the issuer's key, so a path of
+// byte-identical certificates is a path of verified signatures whatever else the input carries;
+// a lookup rebuilds it from the caller's certificates (pool and anchors) by length, then digest,
+// and uses it only when its last certificate is an anchor of this call (one of the caller's
+// certificates, or pinned by fingerprint). Anything else — another anchor set, a changed byte,
+// a missing intermediate — is a miss, and a hit's path is used only if it passes every check at
+// the instant; otherwise the paths are searched afresh, so a hit never changes a verdict. (When
+// the pool holds two passing paths, a hit may return the one a search would have tried second.)
+// Rules that pin a self-signed certificate (Xcode's StoreKit testing) are never cached.
+// Bounds: at most `Limits.maxCachedChains` entries, least recently used evicted; an entry holds
+// 32 + 40 × (`Limits.maxChainLength` − 1) bytes of digests, the rules, and for an RSA signer its
+// prepared key (n and R² mod n: at most 2 × 1 KiB for the largest accepted modulus), so the
+// cache's memory is bounded by the capacity, never by the inputs: an input's certificate set is
+// never copied. Lookups hash the signer once and compare at most `capacity` 32-byte keys; pool
+// certificates are hashed only when their length equals a remembered one.
 // Concurrency: `VerifiedChainCache` is a value (use it `inout` from one task); `ChainCache` is an
 // actor sharing one across tasks through `withCache`, which lends each task a copy and keeps what
 // the task learned: certificate signatures are checked outside the actor, so concurrent misses
 // verify in parallel (and may both insert: harmless, deduplicated). One implementation serves both.
 
+import PureCrypto
 public import PureDER
 
 /// A bounded memo of verified certificate paths, used `inout` (single owner). See `ChainCache`
 /// for a cache shared between tasks.
 public struct VerifiedChainCache: Sendable {
-    /// Everything path building reads, as full DER bytes: a path is reused only for exactly these.
-    struct Key: Sendable, Equatable {
-        let rules: PathRules
-        let leaf: [UInt8]
-        let pool: [[UInt8]]
-        let anchorCertificates: [[UInt8]]
-        let pinnedSHA256: [[UInt8]]
+    /// One certificate of a remembered path: the length and SHA-256 of its whole encoding.
+    struct Link: Sendable, Equatable {
+        let length: Int
+        let digest: [UInt8]
 
-        init(leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, rules: PathRules) {
-            self.rules = rules
-            self.leaf = Array(leaf.derEncoded)
-            self.pool = pool.map { Array($0.derEncoded) }
-            anchorCertificates = anchors.certificates.map { Array($0.derEncoded) }
-            pinnedSHA256 = anchors.pinnedSHA256
+        init(_ certificate: Certificate) {
+            length = certificate.derEncoded.count
+            digest = certificate.sha256Fingerprint()
         }
     }
 
-    /// One verified path and the key it was verified under.
+    /// One verified path: the signer's digest and the rules are the key.
     struct Entry: Sendable {
-        let key: Key
-        /// The path after the leaf, as indices into the pool followed by the anchor certificates.
-        let path: [Int]
+        let signer: [UInt8]
+        let rules: PathRules
+        /// The path after the signer, anchor last.
+        let path: [Link]
+        /// The signer's key, prepared for repeated use (an RSA key's R² mod n computed once).
+        let signerKey: PublicKey
         var lastUse: UInt64
+
+        func matches(_ other: Entry) -> Bool { signer == other.signer && rules == other.rules && path == other.path }
     }
 
     /// Most entries kept (at most `Limits.maxCachedChains`).
     public let capacity: Int
-    private var entries: [Entry] = []
+    private(set) var entries: [Entry] = []
     private var clock: UInt64 = 0
     /// Lookups that found a usable path.
     public private(set) var hits = 0
@@ -78,20 +84,18 @@ public struct VerifiedChainCache: Sendable {
         entries.removeAll()
     }
 
-    /// The path remembered for exactly these certificates, anchors and rules, if any.
-    package mutating func path(leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, rules: PathRules)
-        -> [Certificate]?
+    /// The path remembered for this signer and rules, rebuilt from `pool` and `anchors` and ending
+    /// at one of `anchors`, with the signer's prepared key; nil when there is none.
+    mutating func path(leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, rules: PathRules)
+        -> (path: [Certificate], signerKey: PublicKey)?
     {
-        guard !entries.isEmpty else {  // nothing to compare with: no key to copy
+        guard !entries.isEmpty, rules.pinnedSelfSigned == nil else {  // nothing to compare with: no hashing
             misses += 1
             return nil
         }
-        let key = Key(leaf: leaf, pool: pool, anchors: anchors, rules: rules)
-        let candidates = pool + anchors.certificates
-        // An equal key means as many candidates as when the path was stored, so every index is in
-        // range; the check stays so that no stored value can make a lookup trap.
-        guard let index = entries.firstIndex(where: { $0.key == key }),
-            entries[index].path.allSatisfy(candidates.indices.contains)
+        let signer = leaf.sha256Fingerprint()
+        guard let index = entries.firstIndex(where: { $0.signer == signer && $0.rules == rules }),
+            let path = rebuild(entries[index].path, from: anchors.certificates + pool, anchors: anchors)
         else {
             misses += 1
             return nil
@@ -99,26 +103,46 @@ public struct VerifiedChainCache: Sendable {
         clock += 1
         entries[index].lastUse = clock
         hits += 1
-        return [leaf] + entries[index].path.map { candidates[$0] }
+        return ([leaf] + path, entries[index].signerKey)
     }
 
-    /// Remembers `path` (which passed every check) for these certificates, anchors and rules.
-    package mutating func insert(
-        path: [Certificate], leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, rules: PathRules
-    ) {
-        guard capacity > 0, rules.pinnedSelfSigned == nil else { return }
-        let candidates = pool + anchors.certificates
-        var indices: [Int] = []
-        for certificate in path.dropFirst() {
-            guard let index = candidates.firstIndex(where: { $0.isSameCertificate(as: certificate) }) else {
-                return  // not from the caller's certificates: nothing safe to remember
+    /// The certificates of `links` found among `candidates`, or nil when one is missing or the last
+    /// is not an anchor of `anchors`. Each candidate is hashed at most once, and only when its
+    /// length is that of the link.
+    private func rebuild(_ links: [Link], from candidates: [Certificate], anchors: TrustAnchors) -> [Certificate]? {
+        var digests: [Int: [UInt8]] = [:]
+        var path: [Certificate] = []
+        for link in links {
+            let found = candidates.indices.first { index in
+                guard candidates[index].derEncoded.count == link.length else { return false }
+                let digest = digests[index] ?? candidates[index].sha256Fingerprint()
+                digests[index] = digest
+                return digest == link.digest
             }
-            indices.append(index)
+            guard let found else { return nil }
+            path.append(candidates[found])
         }
-        let key = Key(leaf: leaf, pool: pool, anchors: anchors, rules: rules)
-        guard !entries.contains(where: { $0.key == key }) else { return }
+        guard let anchor = links.last, let last = path.last else { return nil }
+        let isAnchor =
+            anchors.certificates.contains { $0.isSameCertificate(as: last) }
+            || anchors.pinnedSHA256.contains { constantTimeEqual($0, anchor.digest) }
+        return isAnchor ? path : nil
+    }
+
+    /// Remembers `path` (signer first, anchor last; it passed every check) under `rules`, with the
+    /// signer's prepared key.
+    mutating func insert(path: [Certificate], signerKey: PublicKey, rules: PathRules) {
+        guard capacity > 0, rules.pinnedSelfSigned == nil, let leaf = path.first, path.count > 1 else { return }
         clock += 1
-        add(Entry(key: key, path: indices, lastUse: clock))
+        let entry = Entry(
+            signer: leaf.sha256Fingerprint(), rules: rules, path: path.dropFirst().map(Link.init),
+            signerKey: signerKey, lastUse: clock)
+        // One entry per signer and rules: a newer path (another instant passed another one) replaces it.
+        if let index = entries.firstIndex(where: { $0.signer == entry.signer && $0.rules == rules }) {
+            entries[index] = entry
+        } else {
+            add(entry)
+        }
     }
 
     /// Adds `entry`, evicting the least recently used one when full.
@@ -137,7 +161,7 @@ public struct VerifiedChainCache: Sendable {
         misses += copy.misses - since.misses
         for entry in copy.entries where entry.lastUse > since.clock {
             clock += 1
-            if let index = entries.firstIndex(where: { $0.key == entry.key }) {
+            if let index = entries.firstIndex(where: { $0.matches(entry) }) {
                 entries[index].lastUse = clock
             } else {
                 var added = entry
@@ -200,9 +224,6 @@ public func verifyChain(
     leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, rules: PathRules, at time: DERTime,
     cache: inout VerifiedChainCache
 ) throws(X509Error) -> [Certificate] {
-    let known = cache.path(leaf: leaf, pool: pool, anchors: anchors, rules: rules)
-    var paths = try SignerPaths(leaf: leaf, pool: pool, anchors: anchors, rules: rules, known: known)
-    let path = try paths.path(at: time)
-    if known == nil { cache.insert(path: path, leaf: leaf, pool: pool, anchors: anchors, rules: rules) }
-    return path
+    var paths = try SignerPaths(leaf: leaf, pool: pool, anchors: anchors, rules: rules, cache: &cache)
+    return try paths.path(at: time, cache: &cache)
 }

@@ -38,8 +38,8 @@ public import PureDER
 public func verifyChain(
     leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, rules: PathRules, at time: DERTime
 ) throws(X509Error) -> [Certificate] {
-    var paths = try SignerPaths(leaf: leaf, pool: pool, anchors: anchors, rules: rules)
-    return try paths.path(at: time)
+    var none = VerifiedChainCache(capacity: 0)
+    return try verifyChain(leaf: leaf, pool: pool, anchors: anchors, rules: rules, at: time, cache: &none)
 }
 
 /// The rules' checks of the signer certificate alone, made before any path is searched.
@@ -56,42 +56,53 @@ func checkLeafMarker(_ leaf: Certificate, _ rules: PathRules) throws(X509Error) 
 /// A signer's paths, found in two steps: first with no instant (the leaf's own checks and a path of
 /// certificate signatures to an anchor, or a pinned certificate's self-signature), so that an
 /// untrusted signer is refused before anything it signed is read; then, at the instant read from
-/// the authenticated content, the first path that passes every check of the rules.
+/// the authenticated content, the first path that passes every check of the rules. The chain cache
+/// (ChainCache.swift) is driven here and nowhere else: looked up in the first step, a path that
+/// passed remembered in the second (never one of a pinned self-signed certificate).
 package struct SignerPaths {
     package let leaf: Certificate
     package let rules: PathRules
+    /// The signer's key: the one a chain cache kept with the path (prepared once), or the leaf's,
+    /// prepared here once for this input (an RSA key's R² mod n).
+    package let signerKey: PublicKey
     private let pool: [Certificate]
     private let anchors: TrustAnchors
-    /// A path remembered by a chain cache for byte-identical leaf, pool, anchors and rules.
+    /// A path a chain cache remembered for this signer and rules.
     private let known: [Certificate]?
     private var search: PathSearch?
 
-    /// The first step: throws when no path of certificate signatures leads to an anchor. `known` is
-    /// a path a chain cache remembered; its signatures are not verified again.
+    /// The first step: throws when no path of certificate signatures leads to an anchor. A path
+    /// `cache` remembers is not verified again.
     package init(
-        leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, rules: PathRules, known: [Certificate]? = nil
+        leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, rules: PathRules,
+        cache: inout VerifiedChainCache
     ) throws(X509Error) {
-        (self.leaf, self.rules, self.pool, self.anchors, self.known) = (leaf, rules, pool, anchors, known)
+        (self.leaf, self.rules, self.pool, self.anchors) = (leaf, rules, pool, anchors)
         if let pinned = rules.pinnedSelfSigned {
+            (known, signerKey) = (nil, leaf.publicKey)
             guard leaf.isSameCertificate(as: pinned), leaf.isSelfIssued else {
                 throw X509Error(.untrusted, certificate: leaf.subject)
             }
-            if known == nil { try leaf.verifySignature(issuedBy: leaf) }
+            try leaf.verifySignature(issuedBy: leaf)
             return
         }
         try checkLeafMarker(leaf, rules)
-        guard known == nil else { return }
+        if let remembered = cache.path(leaf: leaf, pool: pool, anchors: anchors, rules: rules) {
+            (known, signerKey) = (remembered.path, remembered.signerKey)
+            return
+        }
         var search = PathSearch(leaf: leaf, pool: pool, anchors: anchors.candidates(in: pool))
         // An unreachable anchor fails here with the error the full search would give.
         if !search.reachesAnchor { _ = try search.firstPath { _ in } }
         self.search = search
+        (known, signerKey) = (nil, leaf.publicKey.prepared())
     }
 
-    /// Whether the path came from a chain cache.
-    package var isRemembered: Bool { known != nil }
-
-    /// The second step: the first path that passes every check of the rules at `time`.
-    package mutating func path(at time: DERTime) throws(X509Error) -> [Certificate] {
+    /// The second step: the first path that passes every check of the rules at `time`, remembered
+    /// in `cache` unless it came from there.
+    package mutating func path(at time: DERTime, cache: inout VerifiedChainCache) throws(X509Error)
+        -> [Certificate]
+    {
         let rules = rules
         if rules.pinnedSelfSigned != nil {
             try checkPath([leaf], rules: rules, at: time)
@@ -101,7 +112,9 @@ package struct SignerPaths {
         if let known, (try? checkPath(known, rules: rules, at: time)) != nil { return known }
         var search = search ?? PathSearch(leaf: leaf, pool: pool, anchors: anchors.candidates(in: pool))
         defer { self.search = search }
-        return try search.firstPath { (path) throws(X509Error) in try checkPath(path, rules: rules, at: time) }
+        let path = try search.firstPath { (path) throws(X509Error) in try checkPath(path, rules: rules, at: time) }
+        cache.insert(path: path, signerKey: signerKey, rules: rules)
+        return path
     }
 }
 

@@ -1,7 +1,8 @@
 // The verified-chain cache (ChainCache.swift) with the committed synthetic PKI (Vectors/pki) and
-// receipts (Vectors/receipts): a hit returns the uncached path and still checks validity; a
-// different anchor set, policy, pool or any changed certificate byte never hits; failures are not
-// stored; the size bound holds; the CMS signature is verified on every call; the shared actor
+// receipts (Vectors/receipts): a hit returns the uncached path and still checks validity; an anchor
+// set without the path's anchor, another policy or any changed certificate byte never hits; other
+// certificates in the pool are not part of the key; failures are not stored; the size bounds (in
+// entries and in bytes) hold; the CMS signature is verified on every call; the shared actor
 // cache stays consistent under many concurrent tasks. Skipped (visibly) when the vectors are absent.
 
 import Foundation
@@ -78,28 +79,26 @@ struct ChainCacheTests {
         #expect(cache.hits == 2)
     }
 
-    @Test("a different anchor set never hits", arguments: ["other root added", "evil root", "pinned fingerprint"])
-    func differentAnchorsMiss(_ variant: String) throws {
+    @Test(
+        "a hit needs the remembered path's anchor among this call's anchors",
+        arguments: [
+            ("other root added", "no error", 1), ("evil root", "chain.untrusted", 0),
+            ("pinned fingerprint", "no error", 1),
+        ])
+    func anchorOfThisCall(_ variant: String, _ expected: String, _ hits: Int) throws {
         let (leaf, intermediate, root) = (try pki("leaf"), try pki("intermediate"), try pki("root"))
         var cache = VerifiedChainCache()
         #expect(
             cachedCode(leaf, [intermediate, root], TrustAnchors(certificates: [root]), cache: &cache) == "no error")
         let anchors: TrustAnchors
-        let expected: String
         switch variant {
-        case "other root added":
-            anchors = TrustAnchors(certificates: [root, try pki("evil-root")])
-            expected = "no error"
-        case "evil root":
-            anchors = TrustAnchors(certificates: [try pki("evil-root")])
-            expected = "chain.untrusted"
-        default:
-            anchors = TrustAnchors(certificates: [], pinnedSHA256: [root.sha256Fingerprint()])
-            expected = "no error"
+        case "other root added": anchors = TrustAnchors(certificates: [root, try pki("evil-root")])
+        case "evil root": anchors = TrustAnchors(certificates: [try pki("evil-root")])
+        default: anchors = TrustAnchors(certificates: [], pinnedSHA256: [root.sha256Fingerprint()])
         }
         #expect(cachedCode(leaf, [intermediate, root], anchors, cache: &cache) == expected)
-        #expect(cache.hits == 0)
-        #expect(cache.misses == 2)
+        #expect(cache.hits == hits)
+        #expect(cache.misses == 2 - hits)
     }
 
     @Test("a different policy never hits: an Xcode-verified certificate is not accepted under .apple")
@@ -109,7 +108,9 @@ struct ChainCacheTests {
         var cache = VerifiedChainCache()
         #expect(cachedCode(xcode, [xcode], anchors, rules: .xcode(xcode), cache: &cache) == "no error")
         #expect(cachedCode(xcode, [xcode], anchors, rules: .apple, cache: &cache) == "chain.xcodeNotAllowed")
-        #expect((cache.hits, cache.misses) == (0, 2))
+        // Neither is looked up: the pinned certificate is never cached, and under .apple the missing
+        // leaf marker refuses it before the cache is consulted.
+        #expect((cache.hits, cache.misses) == (0, 0))
         // And the Xcode opt-in is never remembered: its certificate is checked on every call.
         #expect(cachedCode(xcode, [xcode], anchors, rules: .xcode(xcode), cache: &cache) == "no error")
         #expect((cache.hits, cache.count) == (0, 0))
@@ -146,14 +147,36 @@ struct ChainCacheTests {
         #expect(cache.hits == 0)
     }
 
-    @Test("a different pool is a different key (same path, separate entry)")
-    func differentPoolMisses() throws {
+    @Test("the key is what the path used: other certificates in the pool neither miss nor add an entry")
+    func poolBeyondThePathIsNotTheKey() throws {
+        let (leaf, intermediate, root) = (try pki("leaf"), try pki("intermediate"), try pki("root"))
+        let anchors = TrustAnchors(certificates: [root])
+        let padding = [try pki("evil-root"), try pki("evil-intermediate"), try pki("apple-lookalike-root")]
+        var cache = VerifiedChainCache()
+        #expect(cachedCode(leaf, [intermediate], anchors, cache: &cache) == "no error")
+        #expect(cachedCode(leaf, padding + [intermediate, root] + padding, anchors, cache: &cache) == "no error")
+        #expect((cache.hits, cache.misses, cache.count) == (1, 1, 1))
+        // Without the intermediate the remembered path cannot be rebuilt: a miss, and the search's verdict.
+        let uncached = x509ErrorCode { () throws(X509Error) in
+            try verifyChain(leaf: leaf, pool: padding, anchors: anchors, rules: .apple, at: receiptTime)
+        }
+        #expect(uncached != "no error")
+        #expect(cachedCode(leaf, padding, anchors, cache: &cache) == uncached)
+        #expect((cache.hits, cache.misses, cache.count) == (1, 2, 1))
+    }
+
+    @Test("an entry's size does not depend on the input: digests and the signer's key only")
+    func entryBytesBounded() throws {
         let (leaf, intermediate, root) = (try pki("leaf"), try pki("intermediate"), try pki("root"))
         let anchors = TrustAnchors(certificates: [root])
         var cache = VerifiedChainCache()
         #expect(cachedCode(leaf, [intermediate], anchors, cache: &cache) == "no error")
-        #expect(cachedCode(leaf, [intermediate, root], anchors, cache: &cache) == "no error")
-        #expect((cache.hits, cache.misses, cache.count) == (0, 2, 2))
+        let one = cache.storedBytes
+        let padding = [try pki("evil-root"), try pki("evil-intermediate"), try pki("apple-lookalike-root")]
+        for _ in 0..<8 { _ = cachedCode(leaf, padding + [intermediate] + padding, anchors, cache: &cache) }
+        #expect(cache.storedBytes == one)
+        #expect(one <= VerifiedChainCache.maxEntryBytes)
+        #expect(VerifiedChainCache.maxEntryBytes * Limits.maxCachedChains <= 256 * 1024)
     }
 
     @Test("failed chains are never stored")
@@ -179,24 +202,31 @@ struct ChainCacheTests {
     func boundRespected() throws {
         let (leaf, intermediate, root) = (try pki("leaf"), try pki("intermediate"), try pki("root"))
         let anchors = TrustAnchors(certificates: [root])
-        // Four distinct keys for the same chain: the pool differs.
-        let pools = [[intermediate], [intermediate, root], [root, intermediate], [leaf, intermediate]]
+        // Four distinct keys for the same chain: the rules differ.
+        let rules = (0..<4).map { index in
+            var rules = PathRules.apple
+            rules.minimumRSABits -= index
+            return rules
+        }
+        let pool = [intermediate]
         var cache = VerifiedChainCache(capacity: 2)
-        for pool in pools.prefix(2) { #expect(cachedCode(leaf, pool, anchors, cache: &cache) == "no error") }
-        #expect(cachedCode(leaf, pools[0], anchors, cache: &cache) == "no error")  // pools[0] now most recent
-        #expect(cachedCode(leaf, pools[2], anchors, cache: &cache) == "no error")  // evicts pools[1]
+        for rule in rules.prefix(2) {
+            #expect(cachedCode(leaf, pool, anchors, rules: rule, cache: &cache) == "no error")
+        }
+        #expect(cachedCode(leaf, pool, anchors, rules: rules[0], cache: &cache) == "no error")  // now most recent
+        #expect(cachedCode(leaf, pool, anchors, rules: rules[2], cache: &cache) == "no error")  // evicts rules[1]
         #expect(cache.count == 2)
         let hitsBefore = cache.hits
-        #expect(cachedCode(leaf, pools[0], anchors, cache: &cache) == "no error")
+        #expect(cachedCode(leaf, pool, anchors, rules: rules[0], cache: &cache) == "no error")
         #expect(cache.hits == hitsBefore + 1)
-        #expect(cachedCode(leaf, pools[1], anchors, cache: &cache) == "no error")
+        #expect(cachedCode(leaf, pool, anchors, rules: rules[1], cache: &cache) == "no error")
         #expect(cache.hits == hitsBefore + 1)  // evicted: a miss
-        for pool in pools { _ = cachedCode(leaf, pool, anchors, cache: &cache) }
+        for rule in rules { _ = cachedCode(leaf, pool, anchors, rules: rule, cache: &cache) }
         #expect(cache.count == 2)
 
         var none = VerifiedChainCache(capacity: 0)
-        #expect(cachedCode(leaf, pools[0], anchors, cache: &none) == "no error")
-        #expect(cachedCode(leaf, pools[0], anchors, cache: &none) == "no error")
+        #expect(cachedCode(leaf, pool, anchors, cache: &none) == "no error")
+        #expect(cachedCode(leaf, pool, anchors, cache: &none) == "no error")
         #expect((none.count, none.hits) == (0, 0))
         #expect(VerifiedChainCache(capacity: 1_000_000).capacity == Limits.maxCachedChains)
         #expect(VerifiedChainCache(capacity: -1).capacity == 0)

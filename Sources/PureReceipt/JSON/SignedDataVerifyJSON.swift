@@ -106,7 +106,7 @@ package struct SignedDataVerifyReport {
             let notification = try? ResponseBodyV2DecodedPayload(json: payload)
             var environment = notification?.environment?.rawValue
             if environment == nil, let token = notification?.externalPurchaseToken {
-                environment = token.externalPurchaseId?.hasPrefix("SANDBOX") == true ? "Sandbox" : "Production"
+                environment = AppStoreEnvironment.ofExternalPurchaseId(token.externalPurchaseId).rawValue
             }
             return (notification?.bundleId, environment)
         }

@@ -90,18 +90,17 @@ public enum LegacyReceiptValidator {
         let builtIn = blob.version == 3 ? LegacyCertificates.wwdr2013 : LegacyCertificates.iTunesStoreCA
         let pool = policy.intermediates ?? (builtIn.map { [$0] } ?? [])
         let rules = PathRules.legacy(version: blob.version)
-        let known = cache.path(leaf: blob.certificate, pool: pool, anchors: policy.anchors, rules: rules)
         var paths: SignerPaths
         do {
             paths = try SignerPaths(
-                leaf: blob.certificate, pool: pool, anchors: policy.anchors, rules: rules, known: known)
+                leaf: blob.certificate, pool: pool, anchors: policy.anchors, rules: rules, cache: &cache)
         } catch {
             throw VerificationError(.notAuthentic, code: error.code, .x509(error))
         }
         // 3. The signature. Apple legacy rule (signed-bytes): it covers version byte ‖ purchase-info
         // bytes. RFC 8017 §8.2.2: RSASSA-PKCS1-V1_5-VERIFY with SHA-1 (Apple legacy rule (sha1)).
         let signed = [blob.version] + envelope.purchaseInfoBytes
-        guard case .rsa(let key) = blob.certificate.publicKey,
+        guard case .rsa(let key) = paths.signerKey,
             (try? key.verifyPKCS1v15(signature: blob.signature, message: signed[...], algorithm: .sha1)) != nil
         else {
             throw VerificationError(.notAuthentic, code: "signature.invalid", .text("signature does not verify"))
@@ -114,11 +113,8 @@ public enum LegacyReceiptValidator {
             throw malformed(LegacyReceiptError(.date("purchase-date-ms"), at: 0, in: "purchase-info"))
         }
         let chain: [Certificate]
-        do { chain = try paths.path(at: instant.derTime) } catch {
+        do { chain = try paths.path(at: instant.derTime, cache: &cache) } catch {
             throw VerificationError(.notAuthentic, code: error.code, .x509(error))
-        }
-        if known == nil {
-            cache.insert(path: chain, leaf: blob.certificate, pool: pool, anchors: policy.anchors, rules: rules)
         }
 
         let info = receipt.purchaseInfo

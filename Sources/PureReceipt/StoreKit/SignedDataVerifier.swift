@@ -357,10 +357,8 @@ struct NotificationFields {
                 if named.appAppleId == nil { named.appAppleId = try part.int64("appAppleId") }
             }
             if let token, named.environment == nil {
-                // Apple JWS rule (external-token-environment): a token's environment is not stated;
-                // an externalPurchaseId starting with SANDBOX is a sandbox token.
-                let sandbox = try token.string("externalPurchaseId")?.utf8.starts(with: "SANDBOX".utf8) == true
-                named.environment = (sandbox ? AppStoreEnvironment.sandbox : .production).rawValue
+                let id = try token.string("externalPurchaseId")
+                named.environment = AppStoreEnvironment.ofExternalPurchaseId(id).rawValue
             }
             signedTransactionInfo = try data?.string("signedTransactionInfo")
             signedRenewalInfo = try data?.string("signedRenewalInfo")
@@ -368,5 +366,16 @@ struct NotificationFields {
         } catch {
             throw .from(error)
         }
+    }
+}
+
+extension AppStoreEnvironment {
+    /// Apple JWS rule (external-token-environment): an external purchase token states no
+    /// environment; an `externalPurchaseId` whose bytes begin with the ASCII bytes `SANDBOX` is a
+    /// sandbox token, any other (or none) a production one. Compared as UTF-8 bytes, never as
+    /// characters, so that `SANDBOX` followed by a combining mark or a joiner reads the same
+    /// everywhere: the one reading of this rule, for the policy, the model and the documents.
+    package static func ofExternalPurchaseId(_ id: String?) -> AppStoreEnvironment {
+        id?.utf8.starts(with: "SANDBOX".utf8) == true ? .sandbox : .production
     }
 }

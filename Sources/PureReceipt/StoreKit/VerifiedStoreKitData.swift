@@ -85,7 +85,6 @@ extension ResponseBodyV2DecodedPayload: StoreKitEnvironmentStatement {
     public var statedEnvironment: StoreKitValue<AppStoreEnvironment>? {
         if let environment { return environment }
         guard let token = externalPurchaseToken else { return nil }
-        let sandbox = token.externalPurchaseId?.utf8.starts(with: "SANDBOX".utf8) == true
-        return .known(sandbox ? .sandbox : .production)
+        return .known(.ofExternalPurchaseId(token.externalPurchaseId))
     }
 }

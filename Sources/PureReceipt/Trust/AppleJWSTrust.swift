@@ -46,12 +46,11 @@ extension CompactJWS {
                 throw JWSError(.chainShape, at: 0, "\(certificates.count) certificates")
             }
             let pool = Array(certificates[1...])
-            let known = cache.path(leaf: certificates[0], pool: pool, anchors: anchors, rules: .apple)
             // Apple JWS rule (leaf-marker): the leaf carries 1.2.840.113635.100.6.11.1 and Apple JWS
             // rule (intermediate-marker): its issuer carries 1.2.840.113635.100.6.2.1; `PathRules.apple`
             // enforces both, the path shape, CA constraints and validity at the instant.
             return try chain { () throws(X509Error) in
-                try SignerPaths(leaf: certificates[0], pool: pool, anchors: anchors, rules: .apple, known: known)
+                try SignerPaths(leaf: certificates[0], pool: pool, anchors: anchors, rules: .apple, cache: &cache)
             }
         case .xcode(let pinned):
             // Apple JWS rule (xcode-opt-in): Xcode-signed data carries one self-signed certificate,
@@ -60,18 +59,19 @@ extension CompactJWS {
                 throw JWSError(.chainShape, at: 0, "\(certificates.count) certificates")
             }
             return try chain { () throws(X509Error) in
-                try SignerPaths(leaf: leaf, pool: [], anchors: TrustAnchors(certificates: []), rules: .xcode(pinned))
+                try SignerPaths(
+                    leaf: leaf, pool: [], anchors: TrustAnchors(certificates: []), rules: .xcode(pinned), cache: &cache)
             }
         }
     }
 
-    /// Step 2: every check of the path at `time`, then the x5c order and root; a path that passed
-    /// is remembered in `cache`.
+    /// Step 2: every check of the path at `time` (a path that passed is remembered in `cache`), then
+    /// the x5c order and root.
     func chain(
         _ paths: inout SignerPaths, signer: JWSSignerPolicy, at time: DERTime, cache: inout VerifiedChainCache
     ) throws(JWSError) -> [Certificate] {
-        let path = try chain { () throws(X509Error) in try paths.path(at: time) }
-        guard case .apple(let anchors) = signer else { return path }
+        let path = try chain { () throws(X509Error) in try paths.path(at: time, cache: &cache) }
+        guard case .apple = signer else { return path }
         // Apple JWS rule (x5c-order): the path's intermediate is x5c[1] (x5c has three certificates:
         // `signerPaths` checked it; checked again so that no index here can trap).
         guard path.count == 3, certificates.count == 3, path[1].isSameCertificate(as: certificates[1]) else {
@@ -86,9 +86,6 @@ extension CompactJWS {
                 || (root.subject == anchor.subject && root.publicKey.sameKey(as: anchor.publicKey))
         else {
             throw JWSError(.chainShape, at: 0, "x5c[2] is not the trust anchor [certificate: \(root.subject)]")
-        }
-        if !paths.isRemembered {
-            cache.insert(path: path, leaf: path[0], pool: Array(certificates[1...]), anchors: anchors, rules: .apple)
         }
         return path
     }

@@ -54,12 +54,7 @@ public enum ReceiptValidator {
     ) throws(VerificationError) -> VerifiedReceipt {
         let signedData = try envelope(input)
         var signer = try trustedSigner(signedData, policy, cache: &cache)
-        let authenticated = try authenticate(signedData, &signer, policy)
-        if !signer.isRemembered, !authenticated.viaXcode, let leaf = authenticated.signedData.chain.first {
-            cache.insert(
-                path: authenticated.signedData.chain, leaf: leaf, pool: signedData.certificates,
-                anchors: policy.anchors, rules: .apple)
-        }
+        let authenticated = try authenticate(signedData, &signer, policy, cache: &cache)
         return try finish(authenticated, policy: policy)
     }
 
@@ -71,9 +66,7 @@ public enum ReceiptValidator {
         let apple: CMSError
         var signerClaimsXcode = false
         do throws(CMSError) {
-            let leaf = try signedData.signerKey().certificate
-            let known = cache.path(leaf: leaf, pool: signedData.certificates, anchors: policy.anchors, rules: .apple)
-            return try signedData.signerPaths(anchors: policy.anchors, rules: .apple, known: known)
+            return try signedData.signerPaths(anchors: policy.anchors, rules: .apple, cache: &cache)
         } catch {
             apple = error
             if case .chain(let chainError) = error.kind, case .xcodeNotAllowed = chainError.kind {
@@ -84,7 +77,9 @@ public enum ReceiptValidator {
         // caller supplied that certificate; its key ships with Xcode, so such a receipt proves nothing.
         guard let xcode = policy.xcodeCertificate, !apple.isMalformed else { throw .from(apple) }
         do throws(CMSError) {
-            return try signedData.signerPaths(anchors: TrustAnchors(certificates: [xcode]), rules: .xcode(xcode))
+            // Never remembered: the path search caches no pinned self-signed certificate.
+            return try signedData.signerPaths(
+                anchors: TrustAnchors(certificates: [xcode]), rules: .xcode(xcode), cache: &cache)
         } catch {
             // Report the failure of the path the signer claims: a self-signed signer without the
             // receipt-signing marker claims Xcode's.
@@ -94,11 +89,12 @@ public enum ReceiptValidator {
 
     /// Steps 3 and 4: the signature over the payload, then the creation date read from the
     /// authenticated payload and every check of the signer's path at it.
-    static func authenticate(_ signedData: SignedData, _ signer: inout SignerPaths, _ policy: ReceiptPolicy)
-        throws(VerificationError) -> AuthenticatedReceipt
-    {
+    static func authenticate(
+        _ signedData: SignedData, _ signer: inout SignerPaths, _ policy: ReceiptPolicy,
+        cache: inout VerifiedChainCache
+    ) throws(VerificationError) -> AuthenticatedReceipt {
         let signerInfo: SignerInfo
-        do { signerInfo = try signedData.verifySignerSignature().signer } catch { throw .from(error) }
+        do { signerInfo = try signedData.verifySignerSignature(signer) } catch { throw .from(error) }
         // Apple receipt rule (authenticate-first): no value of the payload is read before the
         // signer's path of certificate signatures and the signature over the payload hold.
         // RFC 5652 §5.6: the recipient verifies the signature "to determine whether the content was altered".
@@ -107,7 +103,7 @@ public enum ReceiptValidator {
         // date (attribute 12): leaves expire within two years and receipts are not re-signed.
         let instant = policy.validityInstant ?? scan.creationDate
         let chain: [Certificate]
-        do { chain = try SignedData.chain(&signer, at: instant.derTime) } catch { throw .from(error) }
+        do { chain = try SignedData.chain(&signer, at: instant.derTime, cache: &cache) } catch { throw .from(error) }
         var viaXcode = false
         if signer.rules.pinnedSelfSigned != nil { viaXcode = true }
         return AuthenticatedReceipt(

@@ -55,39 +55,43 @@ extension SignedData {
     public func verify(anchors: TrustAnchors, rules: PathRules, at time: DERTime, cache: inout VerifiedChainCache)
         throws(CMSError) -> VerifiedSignedData
     {
-        let leaf = try signerKey().certificate
-        let known = cache.path(leaf: leaf, pool: certificates, anchors: anchors, rules: rules)
-        var paths = try signerPaths(anchors: anchors, rules: rules, known: known)
-        let signer = try verifySignerSignature().signer
-        let chain = try SignedData.chain(&paths, at: time)
-        if known == nil { cache.insert(path: chain, leaf: leaf, pool: certificates, anchors: anchors, rules: rules) }
+        var paths = try signerPaths(anchors: anchors, rules: rules, cache: &cache)
+        let signer = try verifySignerSignature(paths)
+        let chain = try SignedData.chain(&paths, at: time, cache: &cache)
         return verified(by: signer, chain: chain)
     }
 
     /// The first step of verification (ChainVerification.swift's `SignerPaths`): the checks of the
     /// signer alone (signer count, content type, the signer's certificate and key) and a path of
-    /// certificate signatures from it to `anchors`, with nothing of the content read. `known`: a path
-    /// a chain cache remembered for these certificates, anchors and rules.
-    package func signerPaths(anchors: TrustAnchors, rules: PathRules, known: [Certificate]? = nil)
+    /// certificate signatures from it to `anchors` (a path `cache` remembers is not verified again),
+    /// with nothing of the content read.
+    package func signerPaths(anchors: TrustAnchors, rules: PathRules, cache: inout VerifiedChainCache)
         throws(CMSError) -> SignerPaths
     {
         let leaf = try signerKey().certificate
         do {
-            return try SignerPaths(leaf: leaf, pool: certificates, anchors: anchors, rules: rules, known: known)
+            return try SignerPaths(leaf: leaf, pool: certificates, anchors: anchors, rules: rules, cache: &cache)
         } catch {
             throw CMSError(error, at: nil)
         }
     }
 
     /// The last step: the first path of `paths` passing every check at `time`.
-    package static func chain(_ paths: inout SignerPaths, at time: DERTime) throws(CMSError) -> [Certificate] {
-        do { return try paths.path(at: time) } catch { throw CMSError(error, at: nil) }
+    package static func chain(_ paths: inout SignerPaths, at time: DERTime, cache: inout VerifiedChainCache)
+        throws(CMSError) -> [Certificate]
+    {
+        do { return try paths.path(at: time, cache: &cache) } catch { throw CMSError(error, at: nil) }
     }
 
-    /// The signer's checks, signed attributes and the signature over the content. Returns the
-    /// signer's certificate and SignerInfo.
-    package func verifySignerSignature() throws(CMSError) -> (certificate: Certificate, signer: SignerInfo) {
-        let (certificate, signer, key) = try signerKey()
+    /// Signed attributes and the signature over the content, with the key of `paths` (the first
+    /// step's, whose signer checks it ran). Returns the SignerInfo.
+    package func verifySignerSignature(_ paths: SignerPaths) throws(CMSError) -> SignerInfo {
+        let certificate = paths.leaf
+        // The first step checked one SignerInfo and an RSA signer key; checked again so that nothing
+        // here depends on the order of calls.
+        guard signerInfos.count == 1, let signer = signerInfos.first, case .rsa(let key) = paths.signerKey else {
+            throw CMSError(X509Error(.signerNotFound), at: nil)
+        }
         let digest = try signedDigest(of: signer)
         do {
             // RFC 5652 §5.6: "The recipient MUST NOT rely on any message digest values computed by
@@ -97,7 +101,7 @@ extension SignedData {
             // One opaque failure, whatever the RSA layer found.
             throw CMSError(X509Error(.badSignature, certificate: certificate.subject), at: signer.offset)
         }
-        return (certificate, signer)
+        return signer
     }
 
     /// The checks of the signer before its signature: signer count, content type, the signer's
