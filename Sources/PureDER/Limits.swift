@@ -31,6 +31,10 @@ public enum Limits {
     public static let maxChainLength = 5
     /// Most verified chains a `VerifiedChainCache` / `ChainCache` keeps (least recently used evicted).
     public static let maxCachedChains = 64
+    /// Largest path a chain cache remembers, all its certificates' encodings together (16 KiB;
+    /// Apple's chains are 3–5 KiB). A longer path is verified on every call, never remembered, so
+    /// the cache holds at most `maxCachedChains` × this many certificate bytes.
+    public static let maxCachedPathBytes = 16 * 1024
     /// Most extensions in one certificate.
     public static let maxExtensions = 64
     /// Most relative distinguished names (and attributes per RDN) in one Name.

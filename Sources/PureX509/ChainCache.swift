@@ -9,51 +9,43 @@
 // call: the signature over the content, and every check of the path at the instant
 // (ChainVerification.swift): markers, CA constraints, critical extensions, keyUsage, validity,
 // key sizes.
-// Key: the SHA-256 of the signer certificate's whole encoding and the path rules. Value: the
-// certificates the path used after the signer, each as its length and the SHA-256 of its whole
-// encoding. A signature depends only on the certificate's bytes and the issuer's key, so a path of
-// byte-identical certificates is a path of verified signatures whatever else the input carries;
-// a lookup rebuilds it from the caller's certificates (pool and anchors) by length, then digest,
-// and uses it only when its last certificate is an anchor of this call (one of the caller's
-// certificates, or pinned by fingerprint). Anything else — another anchor set, a changed byte,
-// a missing intermediate — is a miss, and a hit's path is used only if it passes every check at
-// the instant; otherwise the paths are searched afresh, so a hit never changes a verdict. (When
-// the pool holds two passing paths, a hit may return the one a search would have tried second.)
-// Rules that pin a self-signed certificate (Xcode's StoreKit testing) are never cached.
-// Bounds: at most `Limits.maxCachedChains` entries, least recently used evicted; an entry holds
-// 32 + 40 × (`Limits.maxChainLength` − 1) bytes of digests, the rules, and for an RSA signer its
-// prepared key (n and R² mod n: at most 2 × 1 KiB for the largest accepted modulus), so the
-// cache's memory is bounded by the capacity, never by the inputs: an input's certificate set is
-// never copied. Lookups hash the signer once and compare at most `capacity` 32-byte keys; pool
-// certificates are hashed only when their length equals a remembered one.
+// Key: the signer certificate's whole encoding and the path rules. Value: the encodings of the
+// certificates the path used after the signer. A signature depends only on the certificate's bytes
+// and the issuer's key, so a path of byte-identical certificates is a path of verified signatures
+// whatever else the input carries; a lookup rebuilds it from the caller's certificates (pool and
+// anchors) by length, then bytes, and uses it only when its last certificate is an anchor of this
+// call (one of the caller's certificates, or pinned by fingerprint). Anything else — another anchor
+// set, a changed byte, a missing intermediate — is a miss, and a hit's path is used only if it
+// passes every check at the instant; otherwise the paths are searched afresh, so a hit never
+// changes a verdict. (When the pool holds two passing paths, a hit may return the one a search
+// would have tried second.) Rules that pin a self-signed certificate (Xcode's StoreKit testing)
+// are never cached.
+// Bounds: at most `Limits.maxCachedChains` entries, least recently used evicted; a path whose
+// certificates take more than `Limits.maxCachedPathBytes` together is never remembered (only
+// certificates that chain to the caller's anchors are ever stored: the input's other certificates,
+// which anyone can add to an app receipt, never are). With the signer's prepared key (n and R² mod
+// n: at most 2 KiB), an entry holds at most `VerifiedChainCache.maxEntryBytes`, so the cache's
+// memory is bounded by its capacity, never by the inputs. A lookup compares the signer's length
+// with at most `capacity` entries' and its bytes only where the lengths are equal, then the pool's
+// lengths; nothing is hashed.
 // Concurrency: `VerifiedChainCache` is a value (use it `inout` from one task); `ChainCache` is an
 // actor sharing one across tasks through `withCache`, which lends each task a copy and keeps what
 // the task learned: certificate signatures are checked outside the actor, so concurrent misses
 // verify in parallel (and may both insert: harmless, deduplicated). One implementation serves both.
 
-import PureCrypto
 public import PureDER
 
 /// A bounded memo of verified certificate paths, used `inout` (single owner). See `ChainCache`
 /// for a cache shared between tasks.
 public struct VerifiedChainCache: Sendable {
-    /// One certificate of a remembered path: the length and SHA-256 of its whole encoding.
-    struct Link: Sendable, Equatable {
-        let length: Int
-        let digest: [UInt8]
-
-        init(_ certificate: Certificate) {
-            length = certificate.derEncoded.count
-            digest = certificate.sha256Fingerprint()
-        }
-    }
-
-    /// One verified path: the signer's digest and the rules are the key.
+    /// One verified path: the signer's encoding and the rules are the key.
     struct Entry: Sendable {
-        let signer: [UInt8]
+        let signer: ArraySlice<UInt8>
         let rules: PathRules
-        /// The path after the signer, anchor last.
-        let path: [Link]
+        /// The encodings of the path's certificates after the signer, anchor last.
+        let path: [ArraySlice<UInt8>]
+        /// The SHA-256 of the anchor's encoding (the last of `path`), for anchors pinned by fingerprint.
+        let anchorSHA256: [UInt8]
         /// The signer's key, prepared for repeated use (an RSA key's R² mod n computed once).
         let signerKey: PublicKey
         var lastUse: UInt64
@@ -93,9 +85,9 @@ public struct VerifiedChainCache: Sendable {
             misses += 1
             return nil
         }
-        let signer = leaf.sha256Fingerprint()
+        let signer = leaf.derEncoded
         guard let index = entries.firstIndex(where: { $0.signer == signer && $0.rules == rules }),
-            let path = rebuild(entries[index].path, from: anchors.certificates + pool, anchors: anchors)
+            let path = rebuild(entries[index], from: anchors.certificates + pool, anchors: anchors)
         else {
             misses += 1
             return nil
@@ -106,36 +98,33 @@ public struct VerifiedChainCache: Sendable {
         return ([leaf] + path, entries[index].signerKey)
     }
 
-    /// The certificates of `links` found among `candidates`, or nil when one is missing or the last
-    /// is not an anchor of `anchors`. Each candidate is hashed at most once, and only when its
-    /// length is that of the link.
-    private func rebuild(_ links: [Link], from candidates: [Certificate], anchors: TrustAnchors) -> [Certificate]? {
-        var digests: [Int: [UInt8]] = [:]
+    /// The certificates of `entry`'s path found among `candidates` (by their encodings), or nil
+    /// when one is missing or the last is not an anchor of `anchors`.
+    private func rebuild(_ entry: Entry, from candidates: [Certificate], anchors: TrustAnchors) -> [Certificate]? {
         var path: [Certificate] = []
-        for link in links {
-            let found = candidates.indices.first { index in
-                guard candidates[index].derEncoded.count == link.length else { return false }
-                let digest = digests[index] ?? candidates[index].sha256Fingerprint()
-                digests[index] = digest
-                return digest == link.digest
-            }
-            guard let found else { return nil }
-            path.append(candidates[found])
+        for link in entry.path {
+            guard let found = candidates.first(where: { $0.derEncoded == link }) else { return nil }
+            path.append(found)
         }
-        guard let anchor = links.last, let last = path.last else { return nil }
+        guard let last = path.last else { return nil }
         let isAnchor =
             anchors.certificates.contains { $0.isSameCertificate(as: last) }
-            || anchors.pinnedSHA256.contains { constantTimeEqual($0, anchor.digest) }
+            || anchors.pinnedSHA256.contains(entry.anchorSHA256)
         return isAnchor ? path : nil
     }
 
     /// Remembers `path` (signer first, anchor last; it passed every check) under `rules`, with the
     /// signer's prepared key.
     mutating func insert(path: [Certificate], signerKey: PublicKey, rules: PathRules) {
-        guard capacity > 0, rules.pinnedSelfSigned == nil, let leaf = path.first, path.count > 1 else { return }
+        guard capacity > 0, rules.pinnedSelfSigned == nil, let leaf = path.first, let anchor = path.last,
+            path.count > 1,
+            path.reduce(0, { $0 + $1.derEncoded.count }) <= Limits.maxCachedPathBytes
+        else { return }
         clock += 1
+        // Copies of the certificates' bytes alone, never of the input that carried them.
         let entry = Entry(
-            signer: leaf.sha256Fingerprint(), rules: rules, path: path.dropFirst().map(Link.init),
+            signer: ArraySlice(Array(leaf.derEncoded)), rules: rules,
+            path: path.dropFirst().map { ArraySlice(Array($0.derEncoded)) }, anchorSHA256: anchor.sha256Fingerprint(),
             signerKey: signerKey, lastUse: clock)
         // One entry per signer and rules: a newer path (another instant passed another one) replaces it.
         if let index = entries.firstIndex(where: { $0.signer == entry.signer && $0.rules == rules }) {

@@ -5,18 +5,19 @@ import PureCrypto
 import PureDER
 
 extension VerifiedChainCache {
-    /// Most bytes one entry holds (ChainCache.swift's header): the signer's digest, a link (length
-    /// and digest) per certificate after it, and the largest RSA key's n and R² mod n. The path
-    /// rules are the caller's value, not the input's.
+    /// Most bytes one entry holds (ChainCache.swift's header): its certificates' encodings (at most
+    /// `Limits.maxCachedPathBytes` together), the anchor's SHA-256 and the largest RSA key's n and
+    /// R² mod n. The path rules
+    /// are the caller's value, not the input's.
     public static let maxEntryBytes =
-        32 + 40 * (Limits.maxChainLength - 1) + 2 * RSAPublicKey.supportedModulusBits.upperBound / 8
+        Limits.maxCachedPathBytes + 32 + 2 * RSAPublicKey.supportedModulusBits.upperBound / 8
 
-    /// Bytes of digests and keys the entries hold (each entry at most `maxEntryBytes`).
+    /// Bytes of certificates and keys the entries hold (each entry at most `maxEntryBytes`).
     public var storedBytes: Int {
         entries.reduce(0) { total, entry in
             var key = 0
             if case .rsa(let rsa) = entry.signerKey { key = 2 * rsa.modulusByteCount }
-            return total + entry.signer.count + entry.path.reduce(0) { $0 + 8 + $1.digest.count } + key
+            return total + entry.signer.count + entry.path.reduce(0) { $0 + $1.count } + entry.anchorSHA256.count + key
         }
     }
 }

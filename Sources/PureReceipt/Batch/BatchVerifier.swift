@@ -64,29 +64,16 @@
                     return .legacyReceipt(
                         try LegacyReceiptValidator.validate(input.bytes, policy: legacyPolicy, cache: &cache))
                 case .signedData(let jws, let body):
-                    let policy = signedDataPolicy
-                    // A `{"signedPayload"}` body is a notification or a realtime request.
-                    var kind = input.kind
-                    if kind == nil {
-                        let found = SignedDataKind.of(jws: jws)
-                        kind = body && found != .realtimeRequest ? .notification : found
-                    }
-                    switch kind ?? .transaction {
-                    case .transaction:
-                        return .transaction(
-                            try SignedDataVerifier.verifyTransaction(jws, policy: policy, cache: &cache))
-                    case .renewal:
-                        return .renewalInfo(
-                            try SignedDataVerifier.verifyRenewalInfo(jws, policy: policy, cache: &cache))
-                    case .appTransaction:
-                        return .appTransaction(
-                            try SignedDataVerifier.verifyAppTransaction(jws, policy: policy, cache: &cache))
-                    case .notification:
-                        return .notification(
-                            try SignedDataVerifier.verifyNotification(jws, policy: policy, cache: &cache))
-                    case .realtimeRequest:
-                        return .realtimeRequest(
-                            try SignedDataVerifier.verifyRealtimeRequest(jws, policy: policy, cache: &cache))
+                    // Parsed and authenticated once; the kind from the field it came in or the
+                    // verified payload (a `{"signedPayload"}` body: a notification or a realtime request).
+                    switch try SignedDataVerifier.verify(
+                        jws, kind: input.kind, fromRequestBody: body, policy: signedDataPolicy, cache: &cache)
+                    {
+                    case .transaction(let data): return .transaction(data)
+                    case .renewalInfo(let data): return .renewalInfo(data)
+                    case .appTransaction(let data): return .appTransaction(data)
+                    case .notification(let data): return .notification(data)
+                    case .realtimeRequest(let data): return .realtimeRequest(data)
                     }
                 }
             }

@@ -45,11 +45,12 @@ public enum SignedDataKind: String, CaseIterable, Sendable {
         return .transaction
     }
 
-    /// The kind of compact JWS `jws`, from its payload's members once its signature verifies.
-    package static func of(jws: [UInt8]) -> SignedDataKind {
-        guard let parsed = try? CompactJWS(compact: jws), (try? parsed.verifySignature()) != nil else {
-            return .transaction
-        }
-        return of(try? JSONReader.read(parsed.payload).objectValue)
+    /// The kind whose members the payload has, or nil when no kind's are there: a notification
+    /// (`notificationType` or `notificationUUID`), a realtime request (`requestIdentifier` and
+    /// `userLocale`), an app transaction (`receiptCreationDate` or `receiptType`), renewal info
+    /// (`autoRenewStatus` or `autoRenewProductId`), a transaction (`transactionId`).
+    package static func identified(by payload: JSONObject) -> SignedDataKind? {
+        let kind = of(payload)
+        return kind != .transaction || payload["transactionId"] != nil ? kind : nil
     }
 }

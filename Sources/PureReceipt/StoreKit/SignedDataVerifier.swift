@@ -204,38 +204,99 @@ extension SignedDataVerifier {
     public static func verifyTransaction(
         _ jws: [UInt8], policy: SignedDataPolicy, cache: inout VerifiedChainCache
     ) throws(VerificationError) -> VerifiedStoreKitData<JWSTransactionDecodedPayload> {
-        let (result, object): (VerifiedStoreKitData<JWSTransactionDecodedPayload>, _) = try verify(jws, policy, &cache)
-        try check(policy, try PolicyFields(object, environment: "environment", bundleId: "bundleId"))
-        return result
+        try transaction(try authenticate(jws, policy, &cache), policy, &cache)
     }
 
     /// `verifyRenewalInfo(_:policy:)`, remembering verified chains in `cache` (single owner).
     public static func verifyRenewalInfo(
         _ jws: [UInt8], policy: SignedDataPolicy, cache: inout VerifiedChainCache
     ) throws(VerificationError) -> VerifiedStoreKitData<JWSRenewalInfoDecodedPayload> {
-        let (result, object): (VerifiedStoreKitData<JWSRenewalInfoDecodedPayload>, _) = try verify(jws, policy, &cache)
-        // Renewal info names no bundle id: the policy's stands in.
-        var named = try PolicyFields(object, environment: "environment")
-        named.bundleId = policy.bundleId
-        try check(policy, named)
-        return result
+        try renewalInfo(try authenticate(jws, policy, &cache), policy, &cache)
     }
 
     /// `verifyAppTransaction(_:policy:)`, remembering verified chains in `cache` (single owner).
     public static func verifyAppTransaction(
         _ jws: [UInt8], policy: SignedDataPolicy, cache: inout VerifiedChainCache
     ) throws(VerificationError) -> VerifiedStoreKitData<AppTransaction> {
-        let (result, object): (VerifiedStoreKitData<AppTransaction>, _) = try verify(jws, policy, &cache)
-        try check(policy, try PolicyFields(object, environment: "receiptType", bundleId: "bundleId", appAppleId: true))
-        return result
+        try appTransaction(try authenticate(jws, policy, &cache), policy, &cache)
     }
 
     /// `verifyRealtimeRequest(_:policy:)`, remembering verified chains in `cache` (single owner).
     public static func verifyRealtimeRequest(
         _ jws: [UInt8], policy: SignedDataPolicy, cache: inout VerifiedChainCache
     ) throws(VerificationError) -> VerifiedStoreKitData<DecodedRealtimeRequestBody> {
-        let (result, object): (VerifiedStoreKitData<DecodedRealtimeRequestBody>, _) = try verify(jws, policy, &cache)
-        var named = try PolicyFields(object, environment: "environment", appAppleId: true)
+        try realtimeRequest(try authenticate(jws, policy, &cache), policy, &cache)
+    }
+
+    /// `verifyNotification(_:policy:)`, remembering verified chains in `cache` (single owner); the
+    /// nested signed transaction, renewal info and app transaction go through the cache too.
+    public static func verifyNotification(
+        _ jws: [UInt8], policy: SignedDataPolicy, cache: inout VerifiedChainCache
+    ) throws(VerificationError) -> VerifiedStoreKitData<ResponseBodyV2DecodedPayload> {
+        try notification(try authenticate(jws, policy, &cache), policy, &cache)
+    }
+
+    /// Verifies signed data of any kind, parsed and authenticated once: the kind is `kind` when the
+    /// caller knows it (the field the data came in), else the one the verified payload's members
+    /// identify (`SignedDataKind.identified(by:)`; a transaction when none does). A request body
+    /// (`{"signedPayload": …}`, `fromRequestBody`) holds a notification or a realtime request.
+    /// A given `kind` whose members are another kind's is refused (`input.kindMismatch`), never
+    /// checked as the wrong kind.
+    public static func verify(
+        _ jws: [UInt8], kind: SignedDataKind? = nil, fromRequestBody: Bool = false, policy: SignedDataPolicy,
+        cache: inout VerifiedChainCache
+    ) throws(VerificationError) -> VerifiedSignedDataItem {
+        let authenticated = try authenticate(jws, policy, &cache)
+        let members = SignedDataKind.identified(by: authenticated.object)
+        if let kind, let members, members != kind {
+            throw VerificationError(
+                .malformed, code: "input.kindMismatch",
+                .text("the verified payload has the members of \(members.phrase), not of \(kind.phrase)"))
+        }
+        var chosen = kind ?? members ?? .transaction
+        if kind == nil, fromRequestBody, chosen != .realtimeRequest { chosen = .notification }
+        switch chosen {
+        case .transaction: return .transaction(try transaction(authenticated, policy, &cache))
+        case .renewal: return .renewalInfo(try renewalInfo(authenticated, policy, &cache))
+        case .appTransaction: return .appTransaction(try appTransaction(authenticated, policy, &cache))
+        case .notification: return .notification(try notification(authenticated, policy, &cache))
+        case .realtimeRequest: return .realtimeRequest(try realtimeRequest(authenticated, policy, &cache))
+        }
+    }
+
+    static func transaction(_ data: Authenticated, _ policy: SignedDataPolicy, _ cache: inout VerifiedChainCache)
+        throws(VerificationError) -> VerifiedStoreKitData<JWSTransactionDecodedPayload>
+    {
+        let result: VerifiedStoreKitData<JWSTransactionDecodedPayload> = try finish(data, policy, &cache)
+        try check(policy, try PolicyFields(data.object, environment: "environment", bundleId: "bundleId"))
+        return result
+    }
+
+    static func renewalInfo(_ data: Authenticated, _ policy: SignedDataPolicy, _ cache: inout VerifiedChainCache)
+        throws(VerificationError) -> VerifiedStoreKitData<JWSRenewalInfoDecodedPayload>
+    {
+        let result: VerifiedStoreKitData<JWSRenewalInfoDecodedPayload> = try finish(data, policy, &cache)
+        // Renewal info names no bundle id: the policy's stands in.
+        var named = try PolicyFields(data.object, environment: "environment")
+        named.bundleId = policy.bundleId
+        try check(policy, named)
+        return result
+    }
+
+    static func appTransaction(_ data: Authenticated, _ policy: SignedDataPolicy, _ cache: inout VerifiedChainCache)
+        throws(VerificationError) -> VerifiedStoreKitData<AppTransaction>
+    {
+        let result: VerifiedStoreKitData<AppTransaction> = try finish(data, policy, &cache)
+        try check(
+            policy, try PolicyFields(data.object, environment: "receiptType", bundleId: "bundleId", appAppleId: true))
+        return result
+    }
+
+    static func realtimeRequest(_ data: Authenticated, _ policy: SignedDataPolicy, _ cache: inout VerifiedChainCache)
+        throws(VerificationError) -> VerifiedStoreKitData<DecodedRealtimeRequestBody>
+    {
+        let result: VerifiedStoreKitData<DecodedRealtimeRequestBody> = try finish(data, policy, &cache)
+        var named = try PolicyFields(data.object, environment: "environment", appAppleId: true)
         // Apple JWS rule (realtime-app-apple-id): a realtime request names no bundle id; its app
         // Apple id is the app's only name, so the policy gives one and the request carries that one.
         guard let expected = policy.appAppleId else {
@@ -250,13 +311,11 @@ extension SignedDataVerifier {
         return result
     }
 
-    /// `verifyNotification(_:policy:)`, remembering verified chains in `cache` (single owner); the
-    /// nested signed transaction, renewal info and app transaction go through the cache too.
-    public static func verifyNotification(
-        _ jws: [UInt8], policy: SignedDataPolicy, cache: inout VerifiedChainCache
-    ) throws(VerificationError) -> VerifiedStoreKitData<ResponseBodyV2DecodedPayload> {
-        let (result, object): (VerifiedStoreKitData<ResponseBodyV2DecodedPayload>, _) = try verify(jws, policy, &cache)
-        let notification = try NotificationFields(object)
+    static func notification(_ data: Authenticated, _ policy: SignedDataPolicy, _ cache: inout VerifiedChainCache)
+        throws(VerificationError) -> VerifiedStoreKitData<ResponseBodyV2DecodedPayload>
+    {
+        let result: VerifiedStoreKitData<ResponseBodyV2DecodedPayload> = try finish(data, policy, &cache)
+        let notification = try NotificationFields(data.object)
         try check(policy, notification.named)
         // Apple JWS rule (nested-same-app): nested data is verified under the same policy, and names
         // the notification's app Apple id where the policy does not name one.
@@ -275,17 +334,23 @@ extension SignedDataVerifier {
             NotificationItems(transaction: transaction, renewalInfo: renewalInfo, appTransaction: appTransaction))
     }
 
-    /// Steps 1–5 of SignedDataVerifier.swift's header, with the chain checked through `cache`.
-    static func verify<P: StoreKitPayload>(
-        _ bytes: [UInt8], _ policy: SignedDataPolicy, _ cache: inout VerifiedChainCache
-    )
-        throws(VerificationError) -> (VerifiedStoreKitData<P>, JSONObject)
+    /// Signed data after steps 1–3 of the file header: structure, the signer's path of certificate
+    /// signatures and the signature over the payload held, and the payload is a JSON object.
+    struct Authenticated {
+        let jws: CompactJWS
+        let paths: SignerPaths
+        let object: JSONObject
+    }
+
+    /// Steps 1–3 of the file header, the path looked up in `cache`.
+    static func authenticate(_ bytes: [UInt8], _ policy: SignedDataPolicy, _ cache: inout VerifiedChainCache)
+        throws(VerificationError) -> Authenticated
     {
         let jws: CompactJWS
         do throws(JWSError) { jws = try CompactJWS(compact: bytes) } catch { throw .from(error) }
         // Authenticate first: the signer's path of certificate signatures, then the signature over
         // the payload; the payload is read only now that both hold.
-        var paths: SignerPaths
+        let paths: SignerPaths
         do throws(JWSError) {
             paths = try jws.signerPaths(signer: policy.signer, cache: &cache)
             try jws.verifySignature()
@@ -296,17 +361,25 @@ extension SignedDataVerifier {
         do throws(StoreKitError) { object = try Fields.payloadObject(jws.payload) } catch {
             throw .from(error)
         }
-        let time = try validityTime(object, P.signedDateField, policy).derTime
+        return Authenticated(jws: jws, paths: paths, object: object)
+    }
+
+    /// Steps 4 and 5 of the file header, and the device check of step 6, for payload type `P`.
+    static func finish<P: StoreKitPayload>(
+        _ data: Authenticated, _ policy: SignedDataPolicy, _ cache: inout VerifiedChainCache
+    ) throws(VerificationError) -> VerifiedStoreKitData<P> {
+        let time = try validityTime(data.object, P.signedDateField, policy).derTime
+        var paths = data.paths
         let chain: [Certificate]
         do throws(JWSError) {
-            chain = try jws.chain(&paths, signer: policy.signer, at: time, cache: &cache)
+            chain = try data.jws.chain(&paths, signer: policy.signer, at: time, cache: &cache)
         } catch {
             throw .from(error)
         }
         let payload: P
-        do throws(StoreKitError) { payload = try P(json: object) } catch { throw .from(error) }
-        try checkDevice(object, policy)
-        return (VerifiedStoreKitData(payload: payload, chain: chain, isXcodeSigned: jws.isXcodeSigned), object)
+        do throws(StoreKitError) { payload = try P(json: data.object) } catch { throw .from(error) }
+        try checkDevice(data.object, policy)
+        return VerifiedStoreKitData(payload: payload, chain: chain, isXcodeSigned: data.jws.isXcodeSigned)
     }
 }
 

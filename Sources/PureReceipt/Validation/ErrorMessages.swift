@@ -47,3 +47,16 @@ extension VerificationError.Verdict: CustomStringConvertible {
     /// The words the README and the tool use: `malformed`, `not-authentic`, `policy-failed`.
     public var description: String { rawValue }
 }
+
+extension SignedDataKind {
+    /// The kind's name in a sentence ("a transaction", "renewal info").
+    package var phrase: String {
+        switch self {
+        case .transaction: return "a transaction"
+        case .renewal: return "renewal info"
+        case .appTransaction: return "an app transaction"
+        case .notification: return "a notification"
+        case .realtimeRequest: return "a realtime request"
+        }
+    }
+}
