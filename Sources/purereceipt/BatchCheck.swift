@@ -119,6 +119,9 @@ enum BatchCheck {
                 document: Array(SignedDataReport.verifiedJSON(verified, signer: signer, pretty: false).utf8))
         case .failure(let error):
             let message = SignedDataCommand.failureMessage(error, policy: policy, environments: setup.environments)
+            // A body is a notification or a realtime request: named by its payload once signed (as verified).
+            let body = setup.requested == nil && data.isNotificationBody
+            let format = body ? data.kind(requested: nil, payload: data.verifiedPayloadObject()).reportName : format
             return BatchLine(
                 id: id, format: format, status: ExitCode.of(error.verdict),
                 verdict: SignedDataCommand.words(error.verdict).json, code: error.code, message: message,

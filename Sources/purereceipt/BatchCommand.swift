@@ -26,8 +26,10 @@ enum BatchCommand {
     /// line's input member can hold).
     static let maxLineBytes = JSONLimits.maxStringBytes
     /// Members of an NDJSON object line that hold the input, and the kind of signed data each holds.
+    /// `signedPayload` holds a notification's or a realtime request's: its kind is its payload's,
+    /// as for a `{"signedPayload": …}` body in a file (SignedDataInput.kind).
     static let inputFields: [(name: String, kind: SignedDataKind?)] = [
-        ("receipt-data", nil), ("signedPayload", .notification), ("signedTransaction", .transaction),
+        ("receipt-data", nil), ("signedPayload", nil), ("signedTransaction", .transaction),
         ("signedTransactionInfo", .transaction), ("signedRenewalInfo", .renewal),
         ("signedAppTransactionInfo", .appTransaction), ("signedAppTransaction", .appTransaction),
     ]
@@ -92,6 +94,8 @@ private final class StatusBox: @unchecked Sendable {
 /// One input as read: bytes to verify, a file a worker reads, or a line that failed to read.
 enum BatchItem: Sendable {
     case input(BatchID, [UInt8], SignedDataKind?)
+    /// The `signedPayload` of an object line: checked as a body `{"signedPayload": …}` is.
+    case body(BatchID, [UInt8])
     case file(String)
     case failed(BatchLine)
 
@@ -100,6 +104,10 @@ enum BatchItem: Sendable {
         switch self {
         case .input(let id, let bytes, let kind):
             return BatchCheck.verify(id, bytes, kind: kind, settings, cache: &cache)
+        case .body(let id, let bytes):
+            let jws = Array(InputFormat.trimWhiteSpace(bytes))
+            return BatchCheck.signedData(
+                id, SignedDataInput(jws: jws, isNotificationBody: true), kind: nil, settings, &cache)
         case .file(let path):
             let id = BatchID.name(path == "-" ? "standard input" : path)
             switch readBoundedInput(path) {
@@ -145,6 +153,7 @@ enum BatchItem: Sendable {
         guard let value = object[field.name]?.stringValue else {
             return .failed(BatchCheck.malformed(named, code: "input.batchLine", "\"\(field.name)\" must be a string"))
         }
+        if field.name == "signedPayload" { return .body(named, Array(value.utf8)) }
         return .input(named, Array(value.utf8), field.kind)
     }
 }
