@@ -34,6 +34,9 @@ package enum InputKind: Equatable, Sendable {
     /// JSON text over a bound of `JSONLimits` (`error.kind` is a limit), not read further;
     /// `notificationBody`: its first member is `signedPayload`.
     case jsonOverLimit(JSONError, notificationBody: Bool)
+    /// Text that begins like a compact JWS (base64url of `{"name":`, `eyJ…`) but is not one:
+    /// `lines` non-blank lines; the first has `dots` dots and `length` bytes.
+    case jwsText(lines: Int, dots: Int, length: Int)
 
     /// The kind of `bytes`, when it is a known kind of input that is not a receipt. `base64`: the
     /// bytes were decoded from base64 text by the caller.
@@ -57,6 +60,7 @@ package enum InputKind: Equatable, Sendable {
                     : .jsonObject(detail: "\(size), named from its first \(JSONInput.prefixBytes) and not read")
             }
         }
+        if let jws = jwsText(trimmed) { return jws }
         let text = String(decoding: trimmed.prefix(64 * 1024), as: UTF8.self)
         if text.hasPrefix("-----BEGIN ") {
             let label = String(text.dropFirst("-----BEGIN ".count).prefix { $0 != "-" && $0 != "\n" })
@@ -75,12 +79,27 @@ package enum InputKind: Equatable, Sendable {
         return nil
     }
 
+    /// `.jwsText` when the first line of `text` is base64url of a JSON object's start (a JWS
+    /// header, `{"alg":…`: a legacy receipt's plist has `=` there).
+    static func jwsText(_ text: ArraySlice<UInt8>) -> InputKind? {
+        guard text.starts(with: "eyJ".utf8) else { return nil }
+        let lines = text.split { $0 == 0x0A || $0 == 0x0D }
+        guard let first = lines.first else { return nil }
+        let part = first.prefix { $0 != 0x2E }.prefix(64)
+        let header = Array(part.prefix(part.count / 4 * 4))
+        guard let start = try? Base64.decode(header, in: 0..<header.count, .urlUnpadded),
+            JSONInput.shape(start) != nil
+        else { return nil }
+        let blank = lines.filter { InputFormat.trimWhiteSpace(Array($0)).isEmpty }.count
+        return .jwsText(lines: lines.count - blank, dots: first.filter { $0 == 0x2E }.count, length: first.count)
+    }
+
     /// The stable code of the failure, e.g. `input.certificate`.
     package var code: String {
         switch self {
         case .certificate: return "input.certificate"
         case .pem: return "input.pem"
-        case .signedPayloadJSON: return "input.jws"
+        case .signedPayloadJSON, .jwsText: return "input.jws"
         case .jsonObject: return "input.json"
         case .jsonOverLimit(let error, _): return error.code
         }
@@ -104,6 +123,13 @@ package enum InputKind: Equatable, Sendable {
             return "this is a JSON document, not a receipt: \(Self.expected)"
         case .jsonObject(let detail?):
             return "this is a JSON document (\(detail)), not a receipt: \(Self.expected)"
+        case .jwsText(let lines, _, _) where lines > 1:
+            return "this is \(lines) lines that begin like StoreKit 2 signed data (compact JWS, eyJ…), not one "
+                + "input: verify --ndjson takes one input per line"
+        case .jwsText(_, let dots, let length):
+            let missing = dots == 0 ? "has no dot" : dots == 1 ? "has no second dot" : "holds other characters"
+            return "this begins like StoreKit 2 signed data (a compact JWS, header.payload.signature in "
+                + "base64url, eyJ…) but \(missing): it ends after \(length) characters. Was it cut when copied?"
         case .jsonOverLimit(let error, let notificationBody):
             let what =
                 notificationBody
