@@ -208,6 +208,14 @@ struct BatchInputs: Sequence {
                     let reason = BatchCommand.isDirectory(next) ? "is a directory" : "cannot be opened"
                     return .failed(BatchCheck.malformed(id, code: InputFailure.code, "cannot read \(next): \(reason)"))
                 }
+                if opened.isBinary() {
+                    opened.close()
+                    let name = next == "-" ? "standard input" : next
+                    let message =
+                        "\(name) holds binary data (a NUL byte, or a DER receipt), not lines of text: --ndjson "
+                        + "reads one input per line; verify FILE or DIR without --ndjson takes each file whole"
+                    return .failed(BatchCheck.malformed(.name(name), code: "input.binary", message))
+                }
                 reader = opened
             }
         }

@@ -37,4 +37,24 @@ struct BatchLineTests {
         let failing = try await CLI.run(["verify", "--ndjson"] + Self.root, stdin: Data(stdin.utf8))
         #expect(failing.stdout.hasPrefix("{\"id\":\"r\",\"format\":\"realtime-request\",\"verdict\":\"check-failed\""))
     }
+
+    @Test("--ndjson over a binary file (a DER receipt, NUL bytes): one error with a hint, not a line per chunk")
+    func binaryFileUnderNDJSONIsOneError() async throws {
+        let der = "Vectors/receipts/forged-leaf-expired.der"
+        let nul = try CLI.temporaryFile(Data("eyJ\u{0}\nabc\n\u{0}\n".utf8), suffix: ".bin")
+        defer { try? FileManager.default.removeItem(at: nul) }
+        let result = try await CLI.run(
+            ["verify", "--ndjson"] + Self.root + [der, nul.path, "Vectors/jws/transaction-valid.jws"])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(result.status == 2, "\(result)")
+        #expect(lines.count == 3, "\(result)")
+        for line in lines.prefix(2) {
+            #expect(line.contains("\"code\":\"input.binary\""), "\(line)")
+            #expect(line.contains("without --ndjson"), "\(line)")
+        }
+        #expect(lines.last?.contains("\"verdict\":\"genuine\"") == true)
+        // From standard input too.
+        let stdin = try await CLI.run(["verify", "--ndjson"], stdin: try CLI.bytes(der))
+        #expect(stdin.stdout.split(separator: "\n").count == 1 && stdin.stdout.contains("input.binary"), "\(stdin)")
+    }
 }
