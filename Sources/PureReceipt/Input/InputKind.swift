@@ -51,7 +51,10 @@ package enum InputKind: Equatable, Sendable {
             case .refused(let error, let shape) where error.code.hasPrefix("limit."):
                 return .jsonOverLimit(error, notificationBody: shape.namesSignedPayload)
             case .refused(let error, let shape):
-                let why = "not strict JSON (RFC 8259: \(error.code) at byte \(error.offset))"
+                let why =
+                    error.kind == .truncated
+                    ? "cut short: it ends at byte \(error.offset) before its JSON is complete (\(error.code))"
+                    : "not strict JSON (RFC 8259: \(error.code) at byte \(error.offset))"
                 return shape.namesSignedPayload ? .signedPayloadJSON(why: why) : .jsonObject(detail: why)
             case .unread(let shape):
                 let size = "over \(JSONInput.prefixBytes) bytes"
@@ -117,8 +120,8 @@ package enum InputKind: Equatable, Sendable {
         case .pem(let label):
             return "this is a PEM file (\(label)), not a receipt: \(Self.expected)"
         case .signedPayloadJSON(let why):
-            return "this is an App Store Server Notification V2 body that is \(why), so its signedPayload is not "
-                + "verified: \(Self.expected)"
+            return "this is an App Store Server Notification V2 body ({\"signedPayload\": …}) that is \(why), so "
+                + "its signedPayload is not verified: \(Self.expected)"
         case .jsonObject(nil):
             return "this is a JSON document, not a receipt: \(Self.expected)"
         case .jsonObject(let detail?):
@@ -155,13 +158,16 @@ package enum InputKind: Equatable, Sendable {
 
 extension Base64Error {
     /// The text of a base64 failure in messages (`input is neither a DER/BER receipt nor base64: …`),
-    /// spelled as the case is written, without reflection (none in Embedded Swift).
+    /// in words with its offset (no reflection: none in Embedded Swift).
     package var spelled: String {
         switch self {
-        case .invalidCharacter(let offset, let byte): return "invalidCharacter(offset: \(offset), byte: \(byte))"
-        case .invalidLength(let count): return "invalidLength(\(count))"
-        case .invalidPadding(let offset): return "invalidPadding(offset: \(offset))"
-        case .nonZeroTrailingBits(let offset): return "nonZeroTrailingBits(offset: \(offset))"
+        case .invalidCharacter(let offset, let byte):
+            return "byte 0x\(String(byte, radix: 16, uppercase: true)) at offset \(offset) is not a base64 character"
+        case .invalidLength(let count):
+            return "\(count) base64 characters, not a multiple of 4: the text is cut or padded wrong"
+        case .invalidPadding(let offset): return "the '=' padding at offset \(offset) is misplaced"
+        case .nonZeroTrailingBits(let offset):
+            return "the base64 character at offset \(offset) has bits set past the data's end"
         }
     }
 }
