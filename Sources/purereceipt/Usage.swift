@@ -113,6 +113,14 @@ enum Usage {
                      error
         """
 
+    /// `purereceipt` alone: the commands, and where their options are.
+    static let short = """
+        usage: purereceipt verify [options] [FILE | DIR...]   verify (several inputs: FILEs, DIRs, --ndjson)
+               purereceipt inspect [--json] [FILE]           decode without verifying
+               purereceipt dump [--json] [FILE]              the structure, byte by byte
+        Every option: purereceipt --help, or purereceipt help COMMAND.
+        """
+
     /// `purereceipt --help`: every command.
     static let all = """
         usage: purereceipt verify [options] [FILE]
