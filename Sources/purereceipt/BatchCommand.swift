@@ -197,6 +197,7 @@ struct BatchInputs: Sequence {
                     }
                 }
                 reader?.close()
+                reader = nil  // closed once: the next call must not close its descriptor again
                 guard let entry = paths.popFirst() else { return nil }
                 guard case .path(let next) = entry else {
                     if case .failed(let name, let message) = entry { return .failed(Self.unreadable(name, message)) }
