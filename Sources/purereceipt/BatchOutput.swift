@@ -35,11 +35,12 @@ final class LineReader {
     }
 
     /// True when the input is binary, not lines of text: a NUL byte in its first read, or a DER
-    /// SEQUENCE header (0x30, then a length byte that is not ASCII). Consumes nothing.
+    /// SEQUENCE header (0x30, then 0x80 to 0x84: an indefinite or long-form length, which never
+    /// follows an ASCII byte in UTF-8 text). Consumes nothing.
     func isBinary() -> Bool {
         if buffer.count == start, !ended, !fill() { ended = true }
         let head = buffer[start...]
-        return head.contains(0) || (head.first == 0x30 && (head.dropFirst().first ?? 0) >= 0x80)
+        return head.contains(0) || (head.first == 0x30 && (0x80...0x84).contains(head.dropFirst().first ?? 0))
     }
 
     /// The next line (without its line break and a carriage return before it) and its number; nil
