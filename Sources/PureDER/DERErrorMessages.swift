@@ -22,6 +22,9 @@ extension DERError: CustomStringConvertible {
             text +=
                 "nesting deeper than allowed (\(Limits.maxNestingDepth) levels, "
                 + "\(Limits.maxIndefiniteNesting) indefinite-length levels)"
+        case .inputTooLarge where context.hasSuffix("Limits.maxNameBytes"):
+            // The name reader's limit (PureX509 DistinguishedName.swift), not the input's.
+            text += "the name's encoding is larger than \(Limits.maxNameBytes) bytes"
         case .inputTooLarge: text += "input larger than \(Limits.maxInputBytes) bytes"
         case .tooMany: text += "too many items"
         }

@@ -4,7 +4,9 @@
 //
 //   alloc(size) -> address        `size` bytes of the module's memory for the host to write into;
 //                                 0 when memory cannot grow.
-//   free(address)                 gives back a block from `alloc` or `verify`; 0 is ignored.
+//   free(address)                 gives back a block from `alloc` or `verify`; 0 is ignored, and so
+//                                 is (counted) any address that is not an allocated block's.
+//   refused_frees() -> count      how many `free` calls were refused (double or foreign frees).
 //   verify(input, inputLength, request, requestLength) -> address
 //                                 verifies the input bytes under the request (a JSON object,
 //                                 VerifyRequest.swift). The answer is one block: a little-endian
@@ -29,6 +31,13 @@ public func exportedAlloc(_ size: Int32) -> Int32 {
 @_cdecl("purereceipt_free")
 public func exportedFree(_ address: Int32) {
     unsafe deallocate(UnsafeMutableRawPointer(bitPattern: UInt(UInt32(bitPattern: address))))
+}
+
+/// `refused_frees`: the number of `free` calls refused since the module started (wrapping).
+@_expose(wasm, "refused_frees")
+@_cdecl("purereceipt_refused_frees")
+public func exportedRefusedFrees() -> Int32 {
+    unsafe Int32(bitPattern: refusedFrees)
 }
 
 /// `verify`: the answer block's address, or 0.

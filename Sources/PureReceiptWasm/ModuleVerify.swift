@@ -7,7 +7,9 @@
 //
 // What the command does that the module does not: it reads files (certificates arrive as bytes, so
 // a certificate that does not parse is named `roots[i]`, not by its path), and it reads the clock
-// when --now is absent (the module requires `now` for app receipts).
+// when --now is absent (the module requires `now` for app receipts). The module's own messages (a
+// bad request, an option the input cannot take) name the request member (`kind`, `bundleVersion`),
+// not the command's option: its host never wrote a command line.
 
 import PureDER
 import PureJSON
@@ -272,9 +274,8 @@ enum ModuleVerify {
             do {
                 all += try TrustAnchors.parse(pemOrDER: file)
             } catch {
-                throw fileFailure(
-                    code: "input.notACertificate",
-                    "\(option): roots[\(index)]: not a DER or PEM certificate (\(error))")
+                let named = option == "--root" ? "roots[\(index)]" : "xcodeRoot"
+                throw fileFailure(code: "input.notACertificate", "\(named): not a DER or PEM certificate (\(error))")
             }
         }
         return all
@@ -286,7 +287,7 @@ enum ModuleVerify {
         guard certificates.count == 1, let certificate = certificates.first else {
             throw fileFailure(
                 code: "input.notOneCertificate",
-                "--xcode-root xcodeRoot: expected exactly one certificate, found \(certificates.count)")
+                "--xcode-root: expected exactly one certificate, found \(certificates.count)")
         }
         return certificate
     }
@@ -301,8 +302,36 @@ enum ModuleVerify {
     /// `document` and the line feed `print` ends it with.
     private static func line(_ document: [UInt8]) -> [UInt8] { document + [0x0A] }
 
+    /// `message` with each command-line option (`--bundle-version`) written as the request member
+    /// that carries it (`bundleVersion`, VerifyRequest.swift).
+    private static func inRequestWords(_ message: String) -> String {
+        let names =
+            VerifyRequest.stringMembers.map { (option: $0.option, member: $0.json) } + [
+                ("--xcode-root", "xcodeRoot"), ("--root", "roots"),
+                ("--accept-unstated-environment", "acceptUnstatedEnvironment"),
+            ]
+        let bytes = Array(message.utf8)
+        var words: [UInt8] = []
+        var index = 0
+        scan: while index < bytes.count {
+            for (option, member) in names where bytes[index...].starts(with: option.utf8) {
+                // A whole option only: `--at` is not the start of `--attribute`.
+                let next = index + option.utf8.count
+                guard next < bytes.count, bytes[next] == 0x2D || (0x61...0x7A).contains(bytes[next]) else {
+                    words += member.utf8
+                    index = next
+                    continue scan
+                }
+            }
+            words.append(bytes[index])
+            index += 1
+        }
+        return String(decoding: words, as: UTF8.self)
+    }
+
     /// A usage error: status 64, a 21000 document.
     private static func usageFailure(_ message: String) -> Finished {
+        let message = inRequestWords(message)
         var document = JSONWriter(pretty: true)
         document.beginObject()
         document.field("status", Int64(21000))
@@ -326,7 +355,8 @@ enum ModuleVerify {
 
     /// Input that cannot be used: status 2, a 21002 document.
     private static func fileFailure(code: String, _ message: String) -> Finished {
-        let document = VerifyReceiptJSON.render(VerificationError(.malformed, code: code, message: message))
+        let error = VerificationError(.malformed, code: code, message: inRequestWords(message))
+        let document = VerifyReceiptJSON.render(error)
         return Finished(outcome: ModuleOutcome(status: 2, document: line(document.bytes)))
     }
 }

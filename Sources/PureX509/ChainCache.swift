@@ -33,29 +33,35 @@
 // the task learned: certificate signatures are checked outside the actor, so concurrent misses
 // verify in parallel (and may both insert: harmless, deduplicated). One implementation serves both.
 
+import PureCrypto
 public import PureDER
 
 /// A bounded memo of verified certificate paths, used `inout` (single owner). See `ChainCache`
 /// for a cache shared between tasks.
 public struct VerifiedChainCache: Sendable {
     /// One verified path: the signer's encoding and the rules are the key.
-    struct Entry: Sendable {
-        let signer: ArraySlice<UInt8>
-        let rules: PathRules
+    package struct Entry: Sendable {
+        package let signer: ArraySlice<UInt8>
+        package let rules: PathRules
         /// The encodings of the path's certificates after the signer, anchor last.
-        let path: [ArraySlice<UInt8>]
+        package let path: [ArraySlice<UInt8>]
         /// The SHA-256 of the anchor's encoding (the last of `path`), for anchors pinned by fingerprint.
-        let anchorSHA256: [UInt8]
+        package let anchorSHA256: [UInt8]
         /// The signer's key, prepared for repeated use (an RSA key's R² mod n computed once).
-        let signerKey: PublicKey
+        package let signerKey: PublicKey
         var lastUse: UInt64
 
         func matches(_ other: Entry) -> Bool { signer == other.signer && rules == other.rules && path == other.path }
     }
 
+    /// Most bytes one entry holds (see the file header): its certificates' encodings, the anchor's
+    /// SHA-256 and the largest RSA key's n and R² mod n (the rules are the caller's value).
+    public static let maxEntryBytes =
+        Limits.maxCachedPathBytes + 32 + 2 * RSAPublicKey.supportedModulusBits.upperBound / 8
+
     /// Most entries kept (at most `Limits.maxCachedChains`).
     public let capacity: Int
-    private(set) var entries: [Entry] = []
+    package private(set) var entries: [Entry] = []
     private var clock: UInt64 = 0
     /// Lookups that found a usable path.
     public private(set) var hits = 0

@@ -67,6 +67,11 @@ extension JWSError: CustomStringConvertible {
     public var description: String {
         let what: String
         switch kind {
+        case .partCount where offset == 0:
+            // Fewer than three parts: the usual cause is a JWS cut short when copied.
+            let dot = detail == "2 parts" ? "no second dot" : "no dot"
+            return "not a compact JWS: expected three dot-separated parts, header.payload.signature (\(dot): "
+                + "was it cut short?)"
         case .partCount: what = "not a compact JWS: expected three dot-separated parts"
         case .base64: what = "not strict base64url"
         case .headerJSON: what = "the protected header is not a strict JSON object"

@@ -24,6 +24,9 @@ struct BatchSettings: Sendable {
     let signedDataOption: String?
     let productIdGiven: Bool
     let customRoot: Bool
+    /// Whether the `verify --json` documents are printed (--ndjson); in text mode none is built:
+    /// an app receipt's document is about 2.5 times the receipt.
+    let documents: Bool
 
     /// Exits (before any input is read) on a usage error or an unreadable certificate file.
     init(_ options: ParsedArguments) {
@@ -42,6 +45,7 @@ struct BatchSettings: Sendable {
         signedDataOption = SignedDataCommand.signedDataOptions.first { options.last($0) != nil }
         productIdGiven = options.last("--product-id") != nil
         customRoot = !options.all("--root").isEmpty
+        documents = options.flags.contains("--ndjson")
     }
 }
 
@@ -56,7 +60,7 @@ struct BatchLine: Sendable {
     let verdict: String
     let code: String?
     let message: String?
-    /// The `verify --json` document, on one line (JSON text).
+    /// The `verify --json` document, on one line (JSON text); nil in text mode (not printed).
     let document: [UInt8]?
 }
 
@@ -116,13 +120,18 @@ enum BatchCheck {
             return BatchLine(
                 id: id, format: verified.kind.reportName, status: ExitCode.genuine,
                 verdict: verified.isXcodeSigned ? "xcode-signed" : "genuine", code: nil, message: nil,
-                document: Array(SignedDataReport.verifiedJSON(verified, signer: signer, pretty: false).utf8))
+                document: settings.documents
+                    ? Array(SignedDataReport.verifiedJSON(verified, signer: signer, pretty: false).utf8) : nil)
         case .failure(let error):
             let message = SignedDataCommand.failureMessage(error, policy: policy, environments: setup.environments)
+            // A body is a notification or a realtime request: named by its payload once signed (as verified).
+            let body = setup.requested == nil && data.isNotificationBody
+            let format = body ? data.kind(requested: nil, payload: data.verifiedPayloadObject()).reportName : format
             return BatchLine(
                 id: id, format: format, status: ExitCode.of(error.verdict),
                 verdict: SignedDataCommand.words(error.verdict).json, code: error.code, message: message,
-                document: Array(SignedDataCommand.failureDocument(error, message: message, pretty: false).utf8))
+                document: settings.documents
+                    ? Array(SignedDataCommand.failureDocument(error, message: message, pretty: false).utf8) : nil)
         }
     }
 
@@ -148,11 +157,11 @@ enum BatchCheck {
         }
         do {
             let verified = try LegacyReceiptValidator.validate(bytes, policy: policy, cache: &cache)
-            let document = VerifyReceiptJSON.render(verified, pretty: false).bytes
             let signer = settings.customRoot ? "custom-root" : "apple"
+            let document = settings.documents ? VerifyReceiptJSON.render(verified, pretty: false).bytes : nil
             return BatchLine(
                 id: id, format: format, status: ExitCode.genuine, verdict: "genuine", code: nil, message: nil,
-                document: VerifyCommand.withSigner(document, signer, pretty: false))
+                document: document.map { VerifyCommand.withSigner($0, signer, pretty: false) })
         } catch {
             if error.verdict == .malformed, let kind = InputKind.detect(bytes) {
                 return malformed(id, format: format, code: kind.code, kind.message)
@@ -200,9 +209,12 @@ enum BatchCheck {
             return failure(id, format: format, error, message: message)
         }
         let status = VerifyReceiptJSON.status(verified, endpoint: settings.endpoint)
-        var document = VerifyReceiptJSON.render(
-            verified, endpoint: settings.endpoint, requestDate: settings.requestDate, pretty: false
-        ).bytes
+        // Built only when printed (--ndjson): for a big receipt it is the largest thing in memory.
+        var document =
+            settings.documents
+            ? VerifyReceiptJSON.render(
+                verified, endpoint: settings.endpoint, requestDate: settings.requestDate, pretty: false
+            ).bytes : nil
         guard status == 0 else {
             let environment = verified.receipt.environment?.rawValue ?? "-"
             let (code, message) =
@@ -220,7 +232,7 @@ enum BatchCheck {
                 message: message, document: document)
         }
         let signer = verified.isXcodeTestReceipt ? "xcode" : settings.customRoot ? "custom-root" : "apple"
-        document = VerifyCommand.withSigner(document, signer, pretty: false)
+        document = document.map { VerifyCommand.withSigner($0, signer, pretty: false) }
         return BatchLine(
             id: id, format: format, status: ExitCode.genuine,
             verdict: verified.isXcodeTestReceipt ? "xcode-signed" : "genuine", code: nil, message: nil,

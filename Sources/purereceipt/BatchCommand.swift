@@ -1,4 +1,4 @@
-// verify with several inputs: FILEs, directories (every regular file below them, sorted by path)
+// verify with several inputs: FILEs, directories (every entry below them, sorted by path: DirectoryExpansion.swift)
 // or, with --ndjson, one input per line of standard input or of the FILEs.
 //
 // Each input is verified as `verify` verifies it alone (BatchCheck.swift), on `--jobs` workers
@@ -26,8 +26,10 @@ enum BatchCommand {
     /// line's input member can hold).
     static let maxLineBytes = JSONLimits.maxStringBytes
     /// Members of an NDJSON object line that hold the input, and the kind of signed data each holds.
+    /// `signedPayload` holds a notification's or a realtime request's: its kind is its payload's,
+    /// as for a `{"signedPayload": …}` body in a file (SignedDataInput.kind).
     static let inputFields: [(name: String, kind: SignedDataKind?)] = [
-        ("receipt-data", nil), ("signedPayload", .notification), ("signedTransaction", .transaction),
+        ("receipt-data", nil), ("signedPayload", nil), ("signedTransaction", .transaction),
         ("signedTransactionInfo", .transaction), ("signedRenewalInfo", .renewal),
         ("signedAppTransactionInfo", .appTransaction), ("signedAppTransaction", .appTransaction),
     ]
@@ -38,11 +40,7 @@ enum BatchCommand {
             || options.positional.contains(where: isDirectory)
     }
 
-    static func isDirectory(_ path: String) -> Bool {
-        var directory: ObjCBool = false
-        return path != "-" && FileManager.default.fileExists(atPath: path, isDirectory: &directory)
-            && directory.boolValue
-    }
+    static func isDirectory(_ path: String) -> Bool { DirectoryExpansion.isDirectory(path) }
 
     /// `--jobs N` (1…1024), or the machine's cores; exits 64 on anything else.
     static func jobs(_ options: ParsedArguments, json: Bool) -> Int {
@@ -62,9 +60,10 @@ enum BatchCommand {
         let jobs = self.jobs(options, json: false)
         refuseTerminalInput(options, command: "verify")
         let settings = BatchSettings(options)
-        let paths = expand(options.positional)
+        // No FILE: standard input; FILEs and directories never fall back to it (DirectoryExpansion.swift).
+        let paths = options.positional.isEmpty ? [.path("-")] : DirectoryExpansion.expand(options.positional)
         let ndjson = options.flags.contains("--ndjson")
-        let inputs = BatchInputs(paths: paths.isEmpty ? ["-"] : paths, ndjson: ndjson)
+        let inputs = BatchInputs(paths: paths, ndjson: ndjson)
         let verifier = BatchVerifier(
             receiptPolicy: (try? settings.receipt.get()) ?? ReceiptPolicy(bundleIdentifier: .anyApp),
             signedDataPolicy: (try? settings.signed.get())?.policy
@@ -84,29 +83,6 @@ enum BatchCommand {
         done.wait()
         return box.status
     }
-
-    /// FILEs in order, each directory replaced by the regular files below it, sorted by path.
-    static func expand(_ paths: [String]) -> [String] {
-        var expanded: [String] = []
-        for path in paths {
-            guard isDirectory(path) else {
-                expanded.append(path)
-                continue
-            }
-            let root = URL(fileURLWithPath: path)
-            let keys: [URLResourceKey] = [.isRegularFileKey]
-            var files: [String] = []
-            if let walk = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys) {
-                for case let url as URL in walk
-                where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
-                    let relative = url.path.dropFirst(root.path.count).drop { $0 == "/" }
-                    files.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
-                }
-            }
-            expanded += files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        }
-        return expanded
-    }
 }
 
 /// Where the driver task hands its output back to the main thread.
@@ -118,6 +94,8 @@ private final class StatusBox: @unchecked Sendable {
 /// One input as read: bytes to verify, a file a worker reads, or a line that failed to read.
 enum BatchItem: Sendable {
     case input(BatchID, [UInt8], SignedDataKind?)
+    /// The `signedPayload` of an object line: checked as a body `{"signedPayload": …}` is.
+    case body(BatchID, [UInt8])
     case file(String)
     case failed(BatchLine)
 
@@ -126,6 +104,10 @@ enum BatchItem: Sendable {
         switch self {
         case .input(let id, let bytes, let kind):
             return BatchCheck.verify(id, bytes, kind: kind, settings, cache: &cache)
+        case .body(let id, let bytes):
+            let jws = Array(InputFormat.trimWhiteSpace(bytes))
+            return BatchCheck.signedData(
+                id, SignedDataInput(jws: jws, isNotificationBody: true), kind: nil, settings, &cache)
         case .file(let path):
             let id = BatchID.name(path == "-" ? "standard input" : path)
             switch readBoundedInput(path) {
@@ -171,6 +153,7 @@ enum BatchItem: Sendable {
         guard let value = object[field.name]?.stringValue else {
             return .failed(BatchCheck.malformed(named, code: "input.batchLine", "\"\(field.name)\" must be a string"))
         }
+        if field.name == "signedPayload" { return .body(named, Array(value.utf8)) }
         return .input(named, Array(value.utf8), field.kind)
     }
 }
@@ -178,21 +161,24 @@ enum BatchItem: Sendable {
 /// The inputs of a run, read as the workers need them: one per path, or with --ndjson one per
 /// non-blank line of each path ("-": standard input).
 struct BatchInputs: Sequence {
-    let paths: [String]
+    let paths: [BatchPath]
     let ndjson: Bool
 
     func makeIterator() -> Iterator { Iterator(paths: paths[...], ndjson: ndjson) }
 
     struct Iterator: IteratorProtocol {
-        var paths: ArraySlice<String>
+        var paths: ArraySlice<BatchPath>
         let ndjson: Bool
         var reader: LineReader?
         var path = "-"
 
         mutating func next() -> BatchItem? {
             guard ndjson else {
-                guard let path = paths.popFirst() else { return nil }
-                return .file(path)
+                switch paths.popFirst() {
+                case nil: return nil
+                case .path(let path)?: return .file(path)
+                case .failed(let name, let message)?: return .failed(Self.unreadable(name, message))
+                }
             }
             while true {
                 if let line = reader?.next() {
@@ -211,15 +197,33 @@ struct BatchInputs: Sequence {
                     }
                 }
                 reader?.close()
-                guard let next = paths.popFirst() else { return nil }
+                reader = nil  // closed once: the next call must not close its descriptor again
+                guard let entry = paths.popFirst() else { return nil }
+                guard case .path(let next) = entry else {
+                    if case .failed(let name, let message) = entry { return .failed(Self.unreadable(name, message)) }
+                    continue
+                }
                 path = next
                 guard let opened = LineReader(path: next, limit: BatchCommand.maxLineBytes) else {
                     let id = BatchID.name(next)
                     let reason = BatchCommand.isDirectory(next) ? "is a directory" : "cannot be opened"
                     return .failed(BatchCheck.malformed(id, code: InputFailure.code, "cannot read \(next): \(reason)"))
                 }
+                if opened.isBinary() {
+                    opened.close()
+                    let name = next == "-" ? "standard input" : next
+                    let message =
+                        "\(name) holds binary data (a NUL byte, or a DER receipt), not lines of text: --ndjson "
+                        + "reads one input per line; verify FILE or DIR without --ndjson takes each file whole"
+                    return .failed(BatchCheck.malformed(.name(name), code: "input.binary", message))
+                }
                 reader = opened
             }
+        }
+
+        /// The line of an entry that is not read (DirectoryExpansion.swift).
+        static func unreadable(_ name: String, _ message: String) -> BatchLine {
+            BatchCheck.malformed(.name(name), code: InputFailure.code, message)
         }
     }
 }

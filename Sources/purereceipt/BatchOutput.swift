@@ -34,6 +34,15 @@ final class LineReader {
         if owned { _ = Foundation.close(descriptor) }
     }
 
+    /// True when the input is binary, not lines of text: a NUL byte in its first read, or a DER
+    /// SEQUENCE header (0x30, then 0x80 to 0x84: an indefinite or long-form length, which never
+    /// follows an ASCII byte in UTF-8 text). Consumes nothing.
+    func isBinary() -> Bool {
+        if buffer.count == start, !ended, !fill() { ended = true }
+        let head = buffer[start...]
+        return head.contains(0) || (head.first == 0x30 && (0x80...0x84).contains(head.dropFirst().first ?? 0))
+    }
+
     /// The next line (without its line break and a carriage return before it) and its number; nil
     /// at the end.
     func next() -> (number: Int, bytes: Result<[UInt8], TooLong>)? {

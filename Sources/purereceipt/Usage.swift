@@ -53,8 +53,8 @@ enum Usage {
         An option that does not apply to the input's format exits 2 (input.optionNotApplicable).
 
         several inputs: purereceipt verify [options] FILE|DIR...   or   purereceipt verify --ndjson [FILE...]
-          Each FILE is one input; a DIR is every regular file below it, sorted by path. One line per
-          input, in input order: "ID: VERDICT FORMAT[: CODE: MESSAGE]". The options apply to every
+          Each FILE is one input; a DIR is every file below it, sorted by path (symbolic links followed,
+          loops detected; an entry that cannot be read is an error line). One line per input, in order: "ID: VERDICT FORMAT[: CODE: MESSAGE]". The options apply to every
           input; one that does not fit an input's format is that input's failure.
           --ndjson             one input per line of standard input (or of each FILE), and one JSON
                                line per input: {"id", "format", "verdict", "code", "message",
@@ -111,6 +111,14 @@ enum Usage {
 
         exit status: 0 dumped (which proves nothing); 2 not well-formed or unreadable; 64 usage
                      error
+        """
+
+    /// `purereceipt` alone: the commands, and where their options are.
+    static let short = """
+        usage: purereceipt verify [options] [FILE | DIR...]   verify (several inputs: FILEs, DIRs, --ndjson)
+               purereceipt inspect [--json] [FILE]           decode without verifying
+               purereceipt dump [--json] [FILE]              the structure, byte by byte
+        Every option: purereceipt --help, or purereceipt help COMMAND.
         """
 
     /// `purereceipt --help`: every command.

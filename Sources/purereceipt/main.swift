@@ -48,7 +48,7 @@ func usageError(_ message: String, command: String? = nil) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-guard let command = arguments.first else { fail("missing command\n\(Usage.all)", ExitCode.usage) }
+guard let command = arguments.first else { fail("missing command\n\(Usage.short)", ExitCode.usage) }
 arguments.removeFirst()
 
 switch command {

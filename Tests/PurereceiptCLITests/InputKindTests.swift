@@ -39,7 +39,13 @@ struct ForeignInput: Sendable, CustomTestStringConvertible {
         ForeignInput(
             name: "notification body with a duplicate member",
             bytes: Data("{\"signedPayload\": \"\(jws)\", \"signedPayload\": \"\(jws)\"}".utf8), code: "input.jws",
-            says: "this is an App Store Server Notification V2 body that is not strict JSON"),
+            says: "this is an App Store Server Notification V2 body ({\"signedPayload\": …}) that is not strict JSON"),
+        ForeignInput(
+            name: "notification body cut short",
+            bytes: Data("{\"signedPayload\": \"\(jws.prefix(40))".utf8), code: "input.jws",
+            says: "this is an App Store Server Notification V2 body ({\"signedPayload\": …}) that is cut short: "
+                + "it ends at byte 59 before its JSON is complete (json.truncated), so its signedPayload is not verified"
+        ),
         ForeignInput(
             name: "other JSON object", bytes: Data("{\"receipt-data\": 42}".utf8), code: "input.json",
             says: "this is a JSON document, not a receipt"),

@@ -1,5 +1,37 @@
-// BatchInput and BatchResult: what a BatchVerifier takes and gives back, one per input. Plain
-// values: the pairing of a result with its input is BatchVerifier's.
+// VerifiedInput: what verified, by format, for any verify call that takes more than one format
+// (`SignedDataVerifier.verify(_:kind:fromRequestBody:policy:cache:)`, BatchVerifier). BatchInput
+// and BatchResult: what a BatchVerifier takes and gives back, one per input. Plain values: the
+// pairing of a result with its input is BatchVerifier's.
+
+/// What verified, by format.
+public enum VerifiedInput: Sendable {
+    /// An app receipt (`ReceiptValidator`).
+    case appReceipt(VerifiedReceipt)
+    /// A legacy transaction receipt (`LegacyReceiptValidator`).
+    case legacyReceipt(VerifiedLegacyReceipt)
+    /// A signed transaction (`SignedDataVerifier.verifyTransaction`).
+    case transaction(VerifiedStoreKitData<JWSTransactionDecodedPayload>)
+    /// Signed renewal info (`SignedDataVerifier.verifyRenewalInfo`).
+    case renewalInfo(VerifiedStoreKitData<JWSRenewalInfoDecodedPayload>)
+    /// A signed AppTransaction (`SignedDataVerifier.verifyAppTransaction`).
+    case appTransaction(VerifiedStoreKitData<AppTransaction>)
+    /// A notification, its nested items verified and decoded (`SignedDataVerifier.verifyNotification`).
+    case notification(VerifiedStoreKitData<ResponseBodyV2DecodedPayload>)
+    /// A Retention Messaging realtime request (`SignedDataVerifier.verifyRealtimeRequest`).
+    case realtimeRequest(VerifiedStoreKitData<DecodedRealtimeRequestBody>)
+
+    /// The kind of StoreKit 2 signed data that verified; nil for a receipt.
+    public var signedDataKind: SignedDataKind? {
+        switch self {
+        case .transaction: return .transaction
+        case .renewalInfo: return .renewal
+        case .appTransaction: return .appTransaction
+        case .notification: return .notification
+        case .realtimeRequest: return .realtimeRequest
+        default: return nil
+        }
+    }
+}
 
 #if !hasFeature(Embedded)
     /// One input of a batch: its bytes (any format `InputFormat` detects) and the caller's name for it.
@@ -22,23 +54,8 @@
         }
     }
 
-    /// What verified, by format.
-    public enum BatchOutcome: Sendable {
-        /// An app receipt (`ReceiptValidator`).
-        case appReceipt(VerifiedReceipt)
-        /// A legacy transaction receipt (`LegacyReceiptValidator`).
-        case legacyReceipt(VerifiedLegacyReceipt)
-        /// A signed transaction (`SignedDataVerifier.verifyTransaction`).
-        case transaction(VerifiedStoreKitData<JWSTransactionDecodedPayload>)
-        /// Signed renewal info (`SignedDataVerifier.verifyRenewalInfo`).
-        case renewalInfo(VerifiedStoreKitData<JWSRenewalInfoDecodedPayload>)
-        /// A signed AppTransaction (`SignedDataVerifier.verifyAppTransaction`).
-        case appTransaction(VerifiedStoreKitData<AppTransaction>)
-        /// A notification, its nested items verified and decoded (`SignedDataVerifier.verifyNotification`).
-        case notification(VerifiedStoreKitData<ResponseBodyV2DecodedPayload>)
-        /// A Retention Messaging realtime request (`SignedDataVerifier.verifyRealtimeRequest`).
-        case realtimeRequest(VerifiedStoreKitData<DecodedRealtimeRequestBody>)
-    }
+    /// `VerifiedInput`, by its first name.
+    public typealias BatchOutcome = VerifiedInput
 
     /// The result for one input: what verified, or why not.
     public struct BatchResult: Sendable {

@@ -66,15 +66,8 @@
                 case .signedData(let jws, let body):
                     // Parsed and authenticated once; the kind from the field it came in or the
                     // verified payload (a `{"signedPayload"}` body: a notification or a realtime request).
-                    switch try SignedDataVerifier.verify(
+                    return try SignedDataVerifier.verify(
                         jws, kind: input.kind, fromRequestBody: body, policy: signedDataPolicy, cache: &cache)
-                    {
-                    case .transaction(let data): return .transaction(data)
-                    case .renewalInfo(let data): return .renewalInfo(data)
-                    case .appTransaction(let data): return .appTransaction(data)
-                    case .notification(let data): return .notification(data)
-                    case .realtimeRequest(let data): return .realtimeRequest(data)
-                    }
                 }
             }
             return BatchResult(id: input.id, result: result)

@@ -34,6 +34,9 @@ package enum InputKind: Equatable, Sendable {
     /// JSON text over a bound of `JSONLimits` (`error.kind` is a limit), not read further;
     /// `notificationBody`: its first member is `signedPayload`.
     case jsonOverLimit(JSONError, notificationBody: Bool)
+    /// Text that begins like a compact JWS (base64url of `{"name":`, `eyJ…`) but is not one:
+    /// `lines` non-blank lines; the first has `dots` dots and `length` bytes.
+    case jwsText(lines: Int, dots: Int, length: Int)
 
     /// The kind of `bytes`, when it is a known kind of input that is not a receipt. `base64`: the
     /// bytes were decoded from base64 text by the caller.
@@ -48,7 +51,10 @@ package enum InputKind: Equatable, Sendable {
             case .refused(let error, let shape) where error.code.hasPrefix("limit."):
                 return .jsonOverLimit(error, notificationBody: shape.namesSignedPayload)
             case .refused(let error, let shape):
-                let why = "not strict JSON (RFC 8259: \(error.code) at byte \(error.offset))"
+                let why =
+                    error.kind == .truncated
+                    ? "cut short: it ends at byte \(error.offset) before its JSON is complete (\(error.code))"
+                    : "not strict JSON (RFC 8259: \(error.code) at byte \(error.offset))"
                 return shape.namesSignedPayload ? .signedPayloadJSON(why: why) : .jsonObject(detail: why)
             case .unread(let shape):
                 let size = "over \(JSONInput.prefixBytes) bytes"
@@ -57,6 +63,7 @@ package enum InputKind: Equatable, Sendable {
                     : .jsonObject(detail: "\(size), named from its first \(JSONInput.prefixBytes) and not read")
             }
         }
+        if let jws = jwsText(trimmed) { return jws }
         let text = String(decoding: trimmed.prefix(64 * 1024), as: UTF8.self)
         if text.hasPrefix("-----BEGIN ") {
             let label = String(text.dropFirst("-----BEGIN ".count).prefix { $0 != "-" && $0 != "\n" })
@@ -75,12 +82,27 @@ package enum InputKind: Equatable, Sendable {
         return nil
     }
 
+    /// `.jwsText` when the first line of `text` is base64url of a JSON object's start (a JWS
+    /// header, `{"alg":…`: a legacy receipt's plist has `=` there).
+    static func jwsText(_ text: ArraySlice<UInt8>) -> InputKind? {
+        guard text.starts(with: "eyJ".utf8) else { return nil }
+        let lines = text.split { $0 == 0x0A || $0 == 0x0D }
+        guard let first = lines.first else { return nil }
+        let part = first.prefix { $0 != 0x2E }.prefix(64)
+        let header = Array(part.prefix(part.count / 4 * 4))
+        guard let start = try? Base64.decode(header, in: 0..<header.count, .urlUnpadded),
+            JSONInput.shape(start) != nil
+        else { return nil }
+        let blank = lines.filter { InputFormat.trimWhiteSpace(Array($0)).isEmpty }.count
+        return .jwsText(lines: lines.count - blank, dots: first.filter { $0 == 0x2E }.count, length: first.count)
+    }
+
     /// The stable code of the failure, e.g. `input.certificate`.
     package var code: String {
         switch self {
         case .certificate: return "input.certificate"
         case .pem: return "input.pem"
-        case .signedPayloadJSON: return "input.jws"
+        case .signedPayloadJSON, .jwsText: return "input.jws"
         case .jsonObject: return "input.json"
         case .jsonOverLimit(let error, _): return error.code
         }
@@ -98,12 +120,19 @@ package enum InputKind: Equatable, Sendable {
         case .pem(let label):
             return "this is a PEM file (\(label)), not a receipt: \(Self.expected)"
         case .signedPayloadJSON(let why):
-            return "this is an App Store Server Notification V2 body that is \(why), so its signedPayload is not "
-                + "verified: \(Self.expected)"
+            return "this is an App Store Server Notification V2 body ({\"signedPayload\": …}) that is \(why), so "
+                + "its signedPayload is not verified: \(Self.expected)"
         case .jsonObject(nil):
             return "this is a JSON document, not a receipt: \(Self.expected)"
         case .jsonObject(let detail?):
             return "this is a JSON document (\(detail)), not a receipt: \(Self.expected)"
+        case .jwsText(let lines, _, _) where lines > 1:
+            return "this is \(lines) lines that begin like StoreKit 2 signed data (compact JWS, eyJ…), not one "
+                + "input: verify --ndjson takes one input per line"
+        case .jwsText(_, let dots, let length):
+            let missing = dots == 0 ? "has no dot" : dots == 1 ? "has no second dot" : "holds other characters"
+            return "this begins like StoreKit 2 signed data (a compact JWS, header.payload.signature in "
+                + "base64url, eyJ…) but \(missing): it ends after \(length) characters. Was it cut when copied?"
         case .jsonOverLimit(let error, let notificationBody):
             let what =
                 notificationBody
@@ -129,13 +158,16 @@ package enum InputKind: Equatable, Sendable {
 
 extension Base64Error {
     /// The text of a base64 failure in messages (`input is neither a DER/BER receipt nor base64: …`),
-    /// spelled as the case is written, without reflection (none in Embedded Swift).
+    /// in words with its offset (no reflection: none in Embedded Swift).
     package var spelled: String {
         switch self {
-        case .invalidCharacter(let offset, let byte): return "invalidCharacter(offset: \(offset), byte: \(byte))"
-        case .invalidLength(let count): return "invalidLength(\(count))"
-        case .invalidPadding(let offset): return "invalidPadding(offset: \(offset))"
-        case .nonZeroTrailingBits(let offset): return "nonZeroTrailingBits(offset: \(offset))"
+        case .invalidCharacter(let offset, let byte):
+            return "byte 0x\(String(byte, radix: 16, uppercase: true)) at offset \(offset) is not a base64 character"
+        case .invalidLength(let count):
+            return "\(count) base64 characters, not a multiple of 4: the text is cut or padded wrong"
+        case .invalidPadding(let offset): return "the '=' padding at offset \(offset) is misplaced"
+        case .nonZeroTrailingBits(let offset):
+            return "the base64 character at offset \(offset) has bits set past the data's end"
         }
     }
 }

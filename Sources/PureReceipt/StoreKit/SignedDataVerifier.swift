@@ -245,13 +245,13 @@ extension SignedDataVerifier {
     public static func verify(
         _ jws: [UInt8], kind: SignedDataKind? = nil, fromRequestBody: Bool = false, policy: SignedDataPolicy,
         cache: inout VerifiedChainCache
-    ) throws(VerificationError) -> VerifiedSignedDataItem {
+    ) throws(VerificationError) -> VerifiedInput {
         let authenticated = try authenticate(jws, policy, &cache)
         let members = SignedDataKind.identified(by: authenticated.object)
         if let kind, let members, members != kind {
             throw VerificationError(
                 .malformed, code: "input.kindMismatch",
-                .text("the verified payload has the members of \(members.phrase), not of \(kind.phrase)"))
+                .text("the verified payload has the members of kind \(members.rawValue), not of \(kind.rawValue)"))
         }
         var chosen = kind ?? members ?? .transaction
         if kind == nil, fromRequestBody, chosen != .realtimeRequest { chosen = .notification }

@@ -26,31 +26,6 @@ public struct VerifiedStoreKitData<Payload: StoreKitPayload>: Sendable {
     }
 }
 
-/// Signed data of any kind, verified by `SignedDataVerifier.verify(_:kind:fromRequestBody:policy:cache:)`.
-public enum VerifiedSignedDataItem: Sendable {
-    /// A signed transaction.
-    case transaction(VerifiedStoreKitData<JWSTransactionDecodedPayload>)
-    /// Signed renewal info.
-    case renewalInfo(VerifiedStoreKitData<JWSRenewalInfoDecodedPayload>)
-    /// A signed AppTransaction.
-    case appTransaction(VerifiedStoreKitData<AppTransaction>)
-    /// A notification, its nested items verified and decoded.
-    case notification(VerifiedStoreKitData<ResponseBodyV2DecodedPayload>)
-    /// A Retention Messaging realtime request.
-    case realtimeRequest(VerifiedStoreKitData<DecodedRealtimeRequestBody>)
-
-    /// Which kind verified.
-    public var kind: SignedDataKind {
-        switch self {
-        case .transaction: return .transaction
-        case .renewalInfo: return .renewal
-        case .appTransaction: return .appTransaction
-        case .notification: return .notification
-        case .realtimeRequest: return .realtimeRequest
-        }
-    }
-}
-
 /// A notification's nested signed items (`data.signedTransactionInfo`, `data.signedRenewalInfo`,
 /// `appData.signedAppTransactionInfo`), each verified and decoded: no need to verify them again.
 public final class NotificationItems: Sendable {

@@ -16,7 +16,15 @@ extension LegacyReceiptError: CustomStringConvertible {
         case .signatureLengthMismatch(let v): what = "signature length does not match version \(v)"
         case .certificate(let error): what = "certificate: \(error)"
         case .date(let key): what = "date \"\(key)\" absent or not in Apple's format"
-        default: what = code
+        case .inputTooLarge: what = "larger than \(Limits.maxLegacyReceiptBytes) bytes, the limit for a legacy receipt"
+        case .tooManyKeys: what = "more than \(Limits.maxLegacyPlistKeys) pairs in one dictionary"
+        case .stringTooLong: what = "a quoted string longer than \(Limits.maxLegacyStringBytes) bytes"
+        case .unterminatedString: what = "a quoted string without its closing quote (the input may be cut)"
+        case .badEscape: what = "a backslash escape the old-style plist grammar does not define"
+        case .notUTF8: what = "a string that is not UTF-8 once unescaped"
+        case .truncated: what = "the signature blob ends inside its signature or certificate (the input may be cut)"
+        case .trailingBytes: what = "bytes after the certificate, where the signature blob should end"
+        case .versionOneTrailer: what = "a version 1 signature blob that does not end in four zero bytes"
         }
         return "\(part) at byte \(offset): \(what)"
     }
@@ -46,17 +54,4 @@ extension VerificationError: CustomStringConvertible {
 extension VerificationError.Verdict: CustomStringConvertible {
     /// The words the README and the tool use: `malformed`, `not-authentic`, `policy-failed`.
     public var description: String { rawValue }
-}
-
-extension SignedDataKind {
-    /// The kind's name in a sentence ("a transaction", "renewal info").
-    package var phrase: String {
-        switch self {
-        case .transaction: return "a transaction"
-        case .renewal: return "renewal info"
-        case .appTransaction: return "an app transaction"
-        case .notification: return "a notification"
-        case .realtimeRequest: return "a realtime request"
-        }
-    }
 }
