@@ -76,6 +76,7 @@ struct PaddedReceiptBatchTests {
         let batch = try await peakKiB(["verify"] + files + root + ["--jobs", "1"])
         #expect(batch.status == 0)
         let above = batch.kib - baseline.kib
-        #expect(above * 2 <= largestKiB * 3, "peak \(batch.kib) KiB, baseline \(baseline.kib) KiB, input \(largestKiB) KiB")
+        #expect(
+            above * 2 <= largestKiB * 3, "peak \(batch.kib) KiB, baseline \(baseline.kib) KiB, input \(largestKiB) KiB")
     }
 }
