@@ -8,6 +8,7 @@ the addresses the live-responder tests serve on. Keys are created once (committe
 every date is fixed, so a rerun changes only ECDSA signatures (the delegated responder's).
 
     python3 Vectors/revocation/generate.py
+    python3 Vectors/revocation/generate.py --fresh-crls DIR   # CRLs valid now, for live tests
 """
 
 import datetime as dt
@@ -94,9 +95,9 @@ def response(file, cert, issuer, signer_cert, signer_key, status=ocsp.OCSPCertSt
         f.write(r.public_bytes(serialization.Encoding.DER))
 
 
-def crl(file, issuer, issuer_key, revoked):
+def crl(file, issuer, issuer_key, revoked, this_update=THIS_UPDATE):
     b = (x509.CertificateRevocationListBuilder().issuer_name(issuer.subject)
-         .last_update(THIS_UPDATE).next_update(THIS_UPDATE + dt.timedelta(days=7)))
+         .last_update(this_update).next_update(this_update + dt.timedelta(days=7)))
     for serial, reason in revoked:
         entry = x509.RevokedCertificateBuilder().serial_number(serial).revocation_date(REVOKED_AT)
         if reason:
@@ -160,5 +161,21 @@ def main():
     crl("intermediate-by-wrong-key.crl", evil, evil_key, [])
 
 
+def fresh_crls(directory):
+    """CRLs valid from a minute ago, for the live tests (never committed)."""
+    global HERE
+    load = lambda n: x509.load_der_x509_certificate(open(path(n + ".der"), "rb").read())
+    root, ca = load("root"), load("intermediate")
+    root_key, ca_key = key("root"), key("intermediate")
+    now = dt.datetime.now(UTC).replace(microsecond=0) - dt.timedelta(minutes=1)
+    HERE = directory
+    crl("intermediate.crl", ca, ca_key, [(0x1002, x509.ReasonFlags.key_compromise)], this_update=now)
+    crl("root.crl", root, root_key, [], this_update=now)
+
+
 if __name__ == "__main__":
-    main()
+    import sys
+    if len(sys.argv) == 3 and sys.argv[1] == "--fresh-crls":
+        fresh_crls(sys.argv[2])
+    else:
+        main()

@@ -22,6 +22,14 @@ public struct RevocationRequest: Sendable, Hashable {
     public let body: [UInt8]
     /// The nonce `body` carries (nil: none); the response must echo it.
     public let nonce: [UInt8]?
+
+    /// A request (made by `RevocationSubject.requests`; public for transports' own tests).
+    public init(source: RevocationSource, url: String, body: [UInt8], nonce: [UInt8]?) {
+        self.source = source
+        self.url = url
+        self.body = body
+        self.nonce = nonce
+    }
 }
 
 /// Why a fetch failed, and whether trying again later can help.
