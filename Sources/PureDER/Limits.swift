@@ -60,8 +60,9 @@ public enum Limits {
     /// Largest OCSP response accepted, in bytes (64 KiB). Apple's responses are 1.5–3 KB (one
     /// SingleResponse, at most a responder certificate).
     public static let maxOCSPResponseBytes = 64 * 1024
-    /// Most SingleResponses read from one OCSP response (a responder answers what was asked: one).
-    public static let maxOCSPSingleResponses = 16
+    /// Most SingleResponses read from one OCSP response (Apple's carry one; a real DoD responder's
+    /// in the vectors carries 20 for a one-certificate request).
+    public static let maxOCSPSingleResponses = 64
     /// Most certificates in an OCSP response's `certs` field (a delegated responder needs one).
     public static let maxOCSPCertificates = 4
     /// Largest CRL accepted, in bytes (16 MiB). A CRL is scanned in place: beyond its bytes (held
