@@ -31,6 +31,13 @@ public struct RevocationSubject: Sendable {
     /// Its issuer, whose signature on `certificate` the path verified.
     public let issuer: Certificate
 
+    /// `certificate` and its issuer: two adjacent certificates of a path the caller verified (a
+    /// status proves nothing about a pair no verified path holds).
+    public init(certificate: Certificate, issuer: Certificate) {
+        self.certificate = certificate
+        self.issuer = issuer
+    }
+
     /// The certificates of `chain` (signer first, anchor last, as every verified result holds it)
     /// below its last one, each with its issuer.
     public static func path(_ chain: [Certificate]) -> [RevocationSubject] {
