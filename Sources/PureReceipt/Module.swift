@@ -37,22 +37,13 @@ public typealias VerifiedChainCache = PureX509.VerifiedChainCache
     public typealias ChainCache = PureX509.ChainCache
 #endif
 
-/// A digest algorithm, as a verified receipt reports it (PureCrypto).
 /// Why an OCSP response or CRL was refused (PureX509, Revocation/).
 public typealias RevocationError = PureX509.RevocationError
 
 /// A certificate's status from a verified OCSP response or CRL (PureX509, Revocation/).
 public typealias RevocationStatus = PureX509.RevocationStatus
 
-/// An RFC 6960 OCSP request for one certificate (PureX509, Revocation/).
-public typealias OCSPRequest = PureX509.OCSPRequest
-
-/// An RFC 6960 basic OCSP response, parsed and verified by `status(of:issuedBy:at:nonce:)`.
-public typealias OCSPResponse = PureX509.OCSPResponse
-
-/// An RFC 5280 CRL, parsed and verified by `status(of:issuedBy:at:)`.
-public typealias CertificateRevocationList = PureX509.CertificateRevocationList
-
+/// A digest algorithm, as a verified receipt reports it (PureCrypto).
 public typealias HashAlgorithm = PureCrypto.HashAlgorithm
 
 /// An object identifier, such as Apple's marker extensions (PureDER).

@@ -194,6 +194,23 @@ struct RevocationOCSPTests {
         let withNonce = OCSPRequest(for: leaf, issuedBy: issuer, nonce: fixtureNonce)
         #expect(withNonce.derEncoded.count == request.derEncoded.count + 2 + 2 + 2 + 11 + 2 + 2 + 16)
         #expect(withNonce.nonce == fixtureNonce)
+        // A 20-octet serial (PKITS) and the longest nonce: the request passes 127 octets, so its
+        // outer length takes the long form, and it reads back as strict DER, whole.
+        let longSerial = try Certificate(
+            derEncoded: readBytes(revocationDirectory.appendingPathComponent("pkits/ValidLongSerialNumberTest16EE.crt")))
+        let longIssuer = try Certificate(
+            derEncoded: readBytes(revocationDirectory.appendingPathComponent("pkits/LongSerialNumberCACert.crt")))
+        let longest = OCSPRequest(for: longSerial, issuedBy: longIssuer, nonce: [UInt8](repeating: 7, count: 32))
+        #expect(longest.derEncoded[1] == 0x81 && Int(longest.derEncoded[2]) == longest.derEncoded.count - 3)
+        var outer = try DERCursor(longest.derEncoded)
+        _ = try outer.readSequence("OCSPRequest")
+        try outer.expectEnd("OCSPRequest")
+        // The longest nonce (cut to 32 octets): the request still reads back as strict DER, whole.
+        let long = OCSPRequest(for: leaf, issuedBy: issuer, nonce: [UInt8](repeating: 7, count: 40))
+        #expect(long.nonce?.count == 32)
+        var cursor = try DERCursor(long.derEncoded)
+        _ = try cursor.readSequence("OCSPRequest")
+        try cursor.expectEnd("OCSPRequest")
     }
 
     @Test("RFC 5280 §4.2.2.1: AIA OCSP URL and CRL distribution point URL")

@@ -75,6 +75,7 @@ let cryptographyExpectations: [(file: String, expected: String, why: String)] = 
     ("valid_signature_crl.der", "parses", "well-formed"),
 ]
 
+// RFC 5280 §5.3: an unknown critical CRL entry extension makes the CRL unusable (PKITS 4.4.8).
 /// NIST PKITS 4.4 (CRL) cases: certificate, its issuer, the issuer's CRL, expected status or code
 /// at 2026-01-01 (PKITS CRLs run 2010–2030).
 let pkitsCases: [(test: String, certificate: String, issuer: String, crl: String, expected: String)] = [

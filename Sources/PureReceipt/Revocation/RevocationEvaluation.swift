@@ -102,6 +102,12 @@ public struct RevocationAttempt: Sendable {
     public let request: RevocationRequest?
     /// Why it gave no status.
     public let failure: Failure
+
+    /// An attempt at `request` (nil: none could be made) that failed with `failure`.
+    public init(request: RevocationRequest?, failure: Failure) {
+        self.request = request
+        self.failure = failure
+    }
 }
 
 /// The outcome of revocation checking for each certificate of a verified path.
@@ -119,11 +125,24 @@ public struct RevocationReport: Sendable {
         public let certificate: Certificate
         /// What was established.
         public let outcome: Outcome
+
+        /// The outcome for `certificate`.
+        public init(certificate: Certificate, outcome: Outcome) {
+            self.certificate = certificate
+            self.outcome = outcome
+        }
     }
     /// The setting the report was made under.
     public let setting: RevocationSetting
     /// One entry per certificate below the root, signer first (none under `off`).
     public let entries: [Entry]
+
+    /// A report of `entries` under `setting` (the synchronous path: one entry per
+    /// `RevocationSubject.path(chain)` element, in order).
+    public init(setting: RevocationSetting, entries: [Entry]) {
+        self.setting = setting
+        self.entries = entries
+    }
 
     /// The verdict under the report's setting: a revoked certificate makes the input not authentic
     /// (`revocation.revoked`); under `require`, a certificate without a fresh good status makes it

@@ -102,7 +102,7 @@ enum DERWriter {
             length.insert(UInt8(remaining & 0xFF), at: 0)
             remaining >>= 8
         }
-        // X.690 §8.1.3.4: the short form for lengths up to 127; else 0x80 | count, then the octets.
+        // The short form for lengths up to 127, else 0x80 | count then the octets (X.690, 8.1.3).
         let header = content.count < 0x80 ? [UInt8(content.count)] : [0x80 | UInt8(length.count)] + length
         return [tag] + header + content
     }

@@ -9,17 +9,12 @@ extension RevocationError: CustomStringConvertible {
         case .encoding(let error): return "malformed: \(error)"
         case .certificate(let error): return "a certificate in it is unusable: \(error)"
         case .tooLarge: return "larger than the limit (Limits.maxOCSPResponseBytes / Limits.maxCRLBytes)"
-        case .responseStatus(let status):
-            let names = [1: "malformedRequest", 2: "internalError", 3: "tryLater", 5: "sigRequired", 6: "unauthorized"]
-            return "the responder answered \(names[Int(status)] ?? "status \(status)") instead of a status"
+        case .responseStatus(let status): return "the responder answered OCSPResponseStatus \(status), no status"
         case .unsupported(let oid): return "uses \(oid), which this library does not support"
-        case .responderNotFound:
-            return "signed by a responder that is neither the issuing CA nor a certificate included in the response"
+        case .responderNotFound: return "signed by neither the issuing CA nor a responder certificate it includes"
         case .responderNotAuthorized:
-            return "signed by a responder the issuing CA did not authorize (not issued by it, no id-kp-OCSPSigning, "
-                + "or not valid now)"
-        case .badSignature:
-            return "its signature does not verify with the issuer's or responder's key: forged or corrupted"
+            return "its responder lacks the CA's authorization (issuer, OCSPSigning, validity)"
+        case .badSignature: return "its signature does not verify with the issuer's or responder's key: forged?"
         case .mismatch: return "it is about another certificate or issuer"
         case .notYetValid(let time): return "its thisUpdate \(time) is in the future (check the clock)"
         case .stale(let time): return "stale: its nextUpdate \(time) has passed; fetch a fresh one"
