@@ -197,7 +197,8 @@ struct RevocationOCSPTests {
         // A 20-octet serial (PKITS) and the longest nonce: the request passes 127 octets, so its
         // outer length takes the long form, and it reads back as strict DER, whole.
         let longSerial = try Certificate(
-            derEncoded: readBytes(revocationDirectory.appendingPathComponent("pkits/ValidLongSerialNumberTest16EE.crt")))
+            derEncoded: readBytes(revocationDirectory.appendingPathComponent("pkits/ValidLongSerialNumberTest16EE.crt"))
+        )
         let longIssuer = try Certificate(
             derEncoded: readBytes(revocationDirectory.appendingPathComponent("pkits/LongSerialNumberCACert.crt")))
         let longest = OCSPRequest(for: longSerial, issuedBy: longIssuer, nonce: [UInt8](repeating: 7, count: 32))

@@ -25,7 +25,7 @@ extension RevocationReport.Entry: CustomStringConvertible {
             }
         case .notChecked(let attempts):
             guard !attempts.isEmpty else { return "\(who): no status: the certificate names no OCSP responder or CRL" }
-            return "\(who): no fresh status; tried " + attempts.map(\.description).joined(separator: "; ")
+            return "\(who): no fresh status; tried " + attempts.map { $0.description }.joined(separator: "; ")
         }
     }
 }

@@ -85,7 +85,9 @@ public struct RevocationStore: Sendable {
         let skew = Limits.revocationClockSkewSeconds
         let entry = entries[index]
         guard entry.status.thisUpdate.secondsSince1970 <= min(now.secondsSince1970, Int64.max - skew) + skew,
-            now.derTime <= entry.nextUpdate
+            now.derTime <= entry.nextUpdate,
+            // A CRL's silence about a certificate that has expired since proves nothing (RevocationEvaluation.swift).
+            entry.record.source == .ocsp || entry.status.value != .good || subject.certificate.isValid(at: now.derTime)
         else { return nil }
         clock += 1
         entries[index].lastUse = clock
@@ -126,7 +128,7 @@ public struct RevocationStore: Sendable {
     }
 
     /// Every record held (one per status), to persist.
-    public func exportRecords() -> [RevocationRecord] { entries.map(\.record) }
+    public func exportRecords() -> [RevocationRecord] { entries.map { $0.record } }
 
     /// Verifies each record again at `now` and keeps those that still prove a fresh good or revoked
     /// status; returns how many were kept. Records that fail any check are dropped silently: they

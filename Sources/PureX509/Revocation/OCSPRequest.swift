@@ -16,6 +16,7 @@
 // Request         ::=     SEQUENCE {
 //     reqCert                     CertID,
 //     singleRequestExtensions     [0] EXPLICIT Extensions OPTIONAL }
+import PureCrypto
 import PureDER
 
 /// A DER OCSPRequest for one certificate, and the nonce it carries.

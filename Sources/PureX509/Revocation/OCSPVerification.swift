@@ -5,9 +5,10 @@
 // signature over ResponseData as received; a SingleResponse whose CertID names the certificate
 // asked about (hash algorithm, issuer name hash, issuer key hash, serial); the nonce, when one was
 // sent; thisUpdate ≤ now + `Limits.revocationClockSkewSeconds` and now ≤ nextUpdate.
-// Does not check: the delegated responder's own revocation status (RFC 6960 §4.2.2.2.1 leaves it
-// to the CA; Apple's responder certificates carry id-pkix-ocsp-nocheck), producedAt (thisUpdate
-// and nextUpdate bound the status), trusted responders outside the certificate's own CA.
+// Does not check: a delegated responder's keyUsage and critical extensions (its issuer, signature,
+// purpose and validity are checked) or its own revocation status (RFC 6960 §4.2.2.2.1 leaves that
+// to the CA; Apple's responder certificates carry id-pkix-ocsp-nocheck); producedAt (thisUpdate and
+// nextUpdate bound the status); trusted responders outside the certificate's own CA.
 import PureCrypto
 public import PureDER
 
