@@ -46,7 +46,7 @@ private func startServer(in tmp: URL) throws -> Process? {
     try generate.run()
     generate.waitUntilExit()
     // A CRL over the transport's cap (Limits.maxCRLBytes), sparse on disk.
-    FileManager.default.createFile(atPath: crls.appendingPathComponent("big.crl").path, contents: nil)
+    _ = FileManager.default.createFile(atPath: crls.appendingPathComponent("big.crl").path, contents: nil)
     let big = try FileHandle(forWritingTo: crls.appendingPathComponent("big.crl"))
     try big.truncate(atOffset: UInt64(Limits.maxCRLBytes + 1))
     try big.close()

@@ -328,6 +328,26 @@ struct RevocationPolicyTests {
         #expect(kept != nil)
     }
 
+    @Test("RFC 5280 §3.3: a stored CRL good status is not used once the certificate has expired")
+    func storedCRLStatusForExpiredCertificate() throws {
+        // leaf-expired (valid 2024) is not on intermediate.crl: good while valid, proves nothing now.
+        let subject = RevocationSubject(
+            certificate: try vectorCertificate("leaf-expired"), issuer: try vectorCertificate("intermediate"))
+        let crl = vector("intermediate.crl")
+        let request = RevocationRequest(source: .crl, url: "", body: [], nonce: nil)
+        guard case .failure(.expired) = subject.evaluate(crl, for: request, at: fixtureNow) else {
+            Issue.record("a CRL's silence about an expired certificate must prove nothing")
+            return
+        }
+        let status = try CertificateRevocationList(derEncoded: crl).status(
+            of: subject.certificate, issuedBy: subject.issuer, at: DERTime(secondsSince1970: 1_767_229_200))
+        var store = RevocationStore()
+        let inserted = store.insert(status, from: crl, source: .crl, for: subject, at: fixtureNow)
+        #expect(inserted)
+        let now = store.status(of: subject, at: fixtureNow)
+        #expect(now == nil)
+    }
+
     struct Verified: RevocationCheckable {
         let chain: [Certificate]
     }
