@@ -61,4 +61,22 @@ public enum Limits {
     /// Longest quoted string in a legacy plist, in bytes before unescaping (a signature is ~2.3 KB
     /// of base64, a purchase-info ~2 KB).
     public static let maxLegacyStringBytes = 64 * 1024
+    /// Largest OCSP response accepted, in bytes (64 KiB). Apple's responses are 1.5–3 KB (one
+    /// SingleResponse, at most a responder certificate).
+    public static let maxOCSPResponseBytes = 64 * 1024
+    /// Most SingleResponses read from one OCSP response (Apple's carry one; a real DoD responder's
+    /// in the vectors carries 20 for a one-certificate request).
+    public static let maxOCSPSingleResponses = 64
+    /// Most certificates in an OCSP response's `certs` field (a delegated responder needs one).
+    public static let maxOCSPCertificates = 4
+    /// Largest CRL accepted, in bytes (16 MiB). A CRL is scanned in place: beyond its bytes (held
+    /// by the caller) a lookup keeps a constant number of cursors, whatever the entry count.
+    public static let maxCRLBytes = 16 * 1024 * 1024
+    /// How far in the future a response's or CRL's thisUpdate may lie, in seconds (5 minutes):
+    /// the clock skew between a responder and the caller's clock that is tolerated.
+    public static let revocationClockSkewSeconds: Int64 = 300
+    /// Most statuses a revocation store keeps (least recently used evicted first).
+    public static let maxRevocationStoreEntries = 1024
+    /// Most bytes of raw responses and CRLs a revocation store keeps for export (64 MiB).
+    public static let maxRevocationStoreBytes = 64 * 1024 * 1024
 }

@@ -37,6 +37,12 @@ public typealias VerifiedChainCache = PureX509.VerifiedChainCache
     public typealias ChainCache = PureX509.ChainCache
 #endif
 
+/// Why an OCSP response or CRL was refused (PureX509, Revocation/).
+public typealias RevocationError = PureX509.RevocationError
+
+/// A certificate's status from a verified OCSP response or CRL (PureX509, Revocation/).
+public typealias RevocationStatus = PureX509.RevocationStatus
+
 /// A digest algorithm, as a verified receipt reports it (PureCrypto).
 public typealias HashAlgorithm = PureCrypto.HashAlgorithm
 

@@ -35,6 +35,8 @@ extension FuzzTargets {
     /// Reads every public property of a parsed certificate.
     static func exercise(_ certificate: Certificate) {
         sink(certificate.sha256Fingerprint())
+        sink(certificate.ocspURLs)
+        sink(certificate.crlURLs)
         sink(certificate.version)
         sink(certificate.serialNumber)
         sink(certificate.signatureAlgorithm)

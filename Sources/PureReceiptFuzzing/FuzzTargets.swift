@@ -11,7 +11,7 @@
 package enum FuzzTargets {
     /// Every target name, in the order the run script and the tests use.
     package static let names = [
-        "der", "certificate", "cms", "payload", "verify", "base64", "ecdsa", "json", "jws", "legacy",
+        "der", "certificate", "cms", "payload", "verify", "base64", "ecdsa", "json", "jws", "legacy", "ocsp", "crl",
     ]
 
     /// The entry point called `name`, or nil for an unknown name.
@@ -27,6 +27,8 @@ package enum FuzzTargets {
         case "json": return json
         case "jws": return jws
         case "legacy": return legacy
+        case "ocsp": return ocsp
+        case "crl": return crl
         default: return nil
         }
     }

@@ -41,6 +41,8 @@ public struct Certificate: Sendable, Equatable {
     public let notAfter: DERTime
     /// The certified public key.
     public let publicKey: PublicKey
+    /// The range of the SubjectPublicKeyInfo TLV in `bytes`.
+    let publicKeyInfoRange: Range<Int>
     /// The extensions, in input order.
     public let extensions: Extensions
     /// The signatureValue octets.
@@ -92,8 +94,21 @@ public struct Certificate: Sendable, Equatable {
         self.notBefore = tbs.validity.notBefore
         self.notAfter = tbs.validity.notAfter
         self.publicKey = tbs.publicKey
+        self.publicKeyInfoRange = tbs.publicKeyInfoRange
         self.extensions = tbs.extensions
         self.signature = signatureBits.bytes
+    }
+
+    /// The subjectPublicKey BIT STRING's value without its unused-bits octet: what OCSP's key hashes
+    /// cover (RFC 6960 §4.1.1, "excluding the tag and length"; read as OpenSSL and responders do).
+    /// Empty only if the range does not hold a SubjectPublicKeyInfo, which parsing has ruled out.
+    package var publicKeyBits: ArraySlice<UInt8> {
+        guard var outer = try? DERCursor(bytes: bytes, range: publicKeyInfoRange, rules: .der),
+            var spki = try? outer.readSequence("SubjectPublicKeyInfo"),
+            (try? spki.readSequence("SubjectPublicKeyInfo.algorithm")) != nil,
+            let bits = try? spki.readBitString("SubjectPublicKeyInfo.subjectPublicKey")
+        else { return [] }
+        return bits.bytes
     }
 
     /// SHA-256 of the whole DER encoding (the usual certificate fingerprint).

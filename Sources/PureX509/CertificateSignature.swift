@@ -17,25 +17,38 @@ extension Certificate {
     ///
     /// - Throws: `badSignature` when the signature does not verify (no detail);
     public func verifySignature(issuedBy issuer: Certificate) throws(X509Error) {
-        switch (signatureAlgorithm, issuer.publicKey) {
+        // RFC 5280 §4.1.1.3: "The signatureValue field contains a digital signature computed upon
+        // the ASN.1 DER encoded tbsCertificate." The received bytes are hashed as they are.
+        guard issuer.publicKey.verifies(signature, over: tbsCertificate, signatureAlgorithm) else {
+            throw X509Error(.badSignature, certificate: subject)
+        }
+    }
+}
+
+extension PublicKey {
+    /// True when `signature`, made with `algorithm`, verifies with this key over `message` (the
+    /// signed bytes exactly as received: a TBSCertificate, an OCSP ResponseData, a TBSCertList).
+    /// An algorithm that does not fit the key's type is false.
+    package func verifies(
+        _ signature: ArraySlice<UInt8>, over message: ArraySlice<UInt8>, _ algorithm: SignatureAlgorithm
+    )
+        -> Bool
+    {
+        switch (algorithm, self) {
         case (.rsaPKCS1v15(let hash), .rsa(let key)):
-            // RFC 5280 §4.1.1.3: "The signatureValue field contains a digital signature computed upon
-            // the ASN.1 DER encoded tbsCertificate." The received bytes are hashed as they are.
-            let digest = hash.hash(tbsCertificate)
             do {
-                try key.verifyPKCS1v15(signature: signature, digest: digest, algorithm: hash)
+                try key.verifyPKCS1v15(signature: signature, digest: hash.hash(message), algorithm: hash)
+                return true
             } catch {
-                throw X509Error(.badSignature, certificate: subject)
+                return false
             }
         case (.ecdsa(let hash), .ec(let key)):
             // RFC 5758 §3.2: "the signature value is DER encoded ... as an ECDSA-Sig-Value" over the
-            // received tbsCertificate bytes (RFC 5280 §4.1.1.3), hashed with the named SHA-2.
-            guard key.isValidSignatureVarTime(der: signature, digest: hash.hash(tbsCertificate)) else {
-                throw X509Error(.badSignature, certificate: subject)
-            }
+            // received bytes, hashed with the named SHA-2.
+            return key.isValidSignatureVarTime(der: signature, digest: hash.hash(message))
         case (.ecdsa, .rsa), (.rsaPKCS1v15, .ec):
-            // The issuer's key cannot have produced a signature of this algorithm.
-            throw X509Error(.badSignature, certificate: subject)
+            // The key cannot have produced a signature of this algorithm.
+            return false
         }
     }
 }

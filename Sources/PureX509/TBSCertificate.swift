@@ -43,6 +43,8 @@ struct TBSCertificate: Sendable {
     let validity: Validity
     let subject: DistinguishedName
     let publicKey: PublicKey
+    /// The whole SubjectPublicKeyInfo TLV (its key bits are hashed by OCSP, RFC 6960 §4.1.1).
+    let publicKeyInfoRange: Range<Int>
     let extensions: Extensions
 
     /// Reads the fields from the content of the TBSCertificate SEQUENCE; consumes all of it.
@@ -66,6 +68,7 @@ struct TBSCertificate: Sendable {
         let subject = try der { () throws(DERError) in
             try DistinguishedName.read(from: &fields, "TBSCertificate.subject")
         }
+        let publicKeyInfoStart = fields.offset
         let publicKey = try PublicKey.read(from: &fields)
 
         // RFC 5280 §4.1.2.8: "These fields MUST only appear if the version is 2 or 3". Read and ignored.
@@ -98,7 +101,8 @@ struct TBSCertificate: Sendable {
         return TBSCertificate(
             version: version, serialNumber: serialNumber, signature: signature,
             signatureAlgorithmEncoding: signatureElement.encodedBytes, issuer: issuer, validity: validity,
-            subject: subject, publicKey: publicKey, extensions: extensions)
+            subject: subject, publicKey: publicKey, publicKeyInfoRange: publicKeyInfoStart..<fields.offset,
+            extensions: extensions)
     }
 
     /// `version [0] EXPLICIT Version DEFAULT v1`: returns 1 or 3.

@@ -279,6 +279,7 @@ enum VerifyCommand {
         case .malformed: return "not a well-formed receipt"
         case .notAuthentic: return "NOT GENUINE"
         case .policyFailed: return "check failed"
+        case .undetermined: return "undetermined"
         }
     }
 

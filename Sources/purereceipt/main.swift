@@ -20,12 +20,15 @@ enum ExitCode {
     static let notGenuine: Int32 = 1
     static let malformed: Int32 = 2
     static let usage: Int32 = 64
+    /// sysexits EX_TEMPFAIL: revocation status undetermined, try again later.
+    static let undetermined: Int32 = 75
 
     /// The one mapping from a library verdict to an exit status, for every format.
     static func of(_ verdict: VerificationError.Verdict) -> Int32 {
         switch verdict {
         case .malformed: return malformed
         case .notAuthentic, .policyFailed: return notGenuine
+        case .undetermined: return undetermined
         }
     }
 }

@@ -152,6 +152,7 @@ package struct SignedDataVerifyReport {
         case .malformed: return ("malformed", "not well-formed signed data")
         case .notAuthentic: return ("not-genuine", "NOT GENUINE")
         case .policyFailed: return ("check-failed", "check failed")
+        case .undetermined: return ("undetermined", "undetermined")
         }
     }
 

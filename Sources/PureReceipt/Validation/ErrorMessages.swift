@@ -41,6 +41,7 @@ extension VerificationError: CustomStringConvertible {
         case .receipt(let error): return error.description
         case .legacy(let error): return error.description
         case .text(let text): return text
+        case .revocation(let entry): return entry.description
         case .mismatch(let field, let found, let expected):
             let named = found.map { "\"\($0.displayBounded)\"" } ?? "nothing"
             return "\(field): the input names \(named), expected \"\(expected.displayBounded)\""

@@ -20,6 +20,10 @@ public struct VerificationError: Error, Sendable, Equatable {
         case notAuthentic = "not-authentic"
         /// Genuine, but a check the caller asked for failed (bundle id, version, device, environment).
         case policyFailed = "policy-failed"
+        /// Genuine offline, but revocation checking under `require` could not establish a fresh good
+        /// status for a certificate (responder unreachable, only stale, forged or mismatched
+        /// responses, `unknown`): neither accepted nor refused; retrying later can help.
+        case undetermined
     }
 
     /// What failed, as the layer that found it reported it; rendered only by `message`.
@@ -32,6 +36,8 @@ public struct VerificationError: Error, Sendable, Equatable {
         case legacy(LegacyReceiptError)
         /// A policy comparison: the field, the value the input names (nil: absent), the expected one.
         case mismatch(field: String, found: String?, expected: String)
+        /// A revocation outcome that decided the verdict (revoked, or no fresh good status).
+        case revocation(RevocationReport.Entry)
         /// A fixed sentence.
         case text(String)
     }
@@ -62,12 +68,14 @@ public struct VerificationError: Error, Sendable, Equatable {
     }
 
     /// The verifyReceipt status this failure maps to: 21002 malformed, 21003 not authentic or not
-    /// for this app/device, 21010 a VPP receipt past its expiration (attribute 21).
+    /// for this app/device, 21010 a VPP receipt past its expiration (attribute 21), 21005 (Apple's
+    /// "receipt server is temporarily not available") undetermined.
     public var status: Int {
         switch verdict {
         case .malformed: return 21002
         case .notAuthentic: return 21003
         case .policyFailed: return code == "policy.receiptExpired" ? 21010 : 21003
+        case .undetermined: return 21005
         }
     }
 
