@@ -36,14 +36,16 @@ package struct BigUInt: Sendable, Equatable {
         let (capacity, overflow) = limbCount.multipliedReportingOverflow(by: 8)
         guard !overflow, significant <= capacity else { return nil }
         var limbs = [UInt64](repeating: 0, count: limbCount)
-        // Walk from the least significant byte: byte at distance d from the end goes to limb d/8.
-        var distance = 0
+        // Walk from the least significant byte, eight to a limb; significant ≤ 8·limbCount, so
+        // the bytes run out before the limbs do.
         var index = bytes.endIndex
-        while index > first {
-            index -= 1
-            let shift = UInt64((distance % 8) * 8)
-            limbs[distance / 8] |= UInt64(bytes[index]) << shift
-            distance += 1
+        for limb in limbs.indices where index > first {
+            var word: UInt64 = 0
+            for shift in stride(from: UInt64(0), to: 64, by: 8) where index > first {
+                index -= 1
+                word |= UInt64(bytes[index]) << shift
+            }
+            limbs[limb] = word
         }
         self.limbs = limbs
     }
@@ -79,12 +81,16 @@ package struct BigUInt: Sendable, Equatable {
         let needed = (bitCount + 7) / 8
         guard needed <= length else { return nil }
         var out = [UInt8](repeating: 0, count: length)
-        // needed ≤ length and needed ≤ 8 * limbs.count, so every index below is in range.
-        var distance = 0
-        while distance < needed {
-            let limb = limbs[distance / 8]
-            out[length - 1 - distance] = UInt8(truncatingIfNeeded: limb >> UInt64((distance % 8) * 8))
-            distance += 1
+        // From the last byte, eight to a limb, until out is full; the bytes of the value beyond
+        // `length` are zero (needed ≤ length), so stopping there loses nothing.
+        var index = length
+        for limb in limbs where index > 0 {
+            var word = limb
+            for _ in 0..<8 where index > 0 {
+                index -= 1
+                out[index] = UInt8(truncatingIfNeeded: word)  // the low byte, by intent
+                word >>= 8
+            }
         }
         return out
     }
