@@ -50,7 +50,11 @@ extension MontgomeryModulus {
                 square(accumulator, into: &product, wide: &wide)
                 swap(&accumulator, &product)
                 if (byte >> UInt8(bit)) & 1 == 1 {
-                    multiply(accumulator, baseMont, into: &product, scratch: &scratch)
+                    // The last bit's product takes the plain base and leaves Montgomery form:
+                    // (x^(e−1)·R)·x·R⁻¹ = x^e mod n, one product instead of a product and a REDC.
+                    let last = bit == 0 && byteIndex == exponent.count - 1
+                    multiply(accumulator, last ? base.limbs : baseMont, into: &product, scratch: &scratch)
+                    if last { return BigUInt(limbs: product) }
                     swap(&accumulator, &product)
                 }
             }
