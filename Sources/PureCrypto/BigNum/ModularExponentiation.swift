@@ -24,7 +24,7 @@ extension MontgomeryModulus {
         // otherwise s steps of x ← x·2^64 mod n, which cost less than computing R² first.
         var baseMont = base.limbs
         if r2.isEmpty {
-            for _ in 0..<s { shiftWordModVarTime(&baseMont, scratch: &scratch) }
+            for _ in 0..<s { shiftWordModVarTime(&baseMont) }
         } else {
             multiply(base.limbs, r2, into: &baseMont, scratch: &scratch)
         }

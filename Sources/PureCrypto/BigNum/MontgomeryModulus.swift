@@ -70,23 +70,22 @@ package struct MontgomeryModulus: Sendable {
         for _ in 0..<(64 * s - bits + 1) {
             doubleModVarTime(&x)
         }
-        var remainder = [UInt64](repeating: 0, count: s + 1)
         for _ in 0..<s {
-            shiftWordModVarTime(&x, scratch: &remainder)
+            shiftWordModVarTime(&x)
         }
         return x
     }
 
-    /// x ← x·2^64 mod n for x < n (`scratch`: s + 1 limbs): one digit of schoolbook division
-    /// (D. E. Knuth, TAOCP vol. 2, §4.3.1, Algorithm D). With v = x·2^64 < n·2^64 and both
-    /// shifted left by z so that n's top bit is a word's top bit, the digit q̂ taken from v's top
-    /// two words and n's top word is never too small and at most 2 too large (Theorems A and B),
-    /// so v − q̂·n lies in [−2n, n) and adding n back while it is negative (at most twice) leaves
-    /// v mod n. Timing depends on x (public in verification).
-    func shiftWordModVarTime(_ x: inout [UInt64], scratch r: inout [UInt64]) {
+    /// x ← x·2^64 mod n for x < n: one digit of schoolbook division (D. E. Knuth, TAOCP vol. 2,
+    /// §4.3.1, Algorithm D). With v = x·2^64 < n·2^64 and both shifted left by z so that n's top
+    /// bit is a word's top bit, the digit q̂ taken from v's top two words and n's top word is
+    /// never too small and at most 2 too large (Theorems A and B), so v − q̂·n lies in [−2n, n)
+    /// and adding n back while it is negative (at most twice) leaves v mod n. Timing depends on
+    /// x (public in verification).
+    func shiftWordModVarTime(_ x: inout [UInt64]) {
         let n = modulus.limbs
         let s = limbCount
-        guard s >= 1, x.count == s, n.count == s, r.count == s + 1 else { return }
+        guard s >= 1, x.count == s, n.count == s else { return }
         // n's top limb is non-zero (the type's invariant), so z ≤ 63; `>>` by 64 gives zero.
         let z = UInt64(n[s - 1].leadingZeroBitCount)
         let top = n[s - 1] << z | (s >= 2 ? n[s - 2] : 0) >> (64 - z)
@@ -97,21 +96,19 @@ package struct MontgomeryModulus: Sendable {
         // u0 ≤ top because v < n·2^64; u0 = top takes the largest digit, as Algorithm D does,
         // and the division only runs when u0 < top, where its quotient fits a word.
         let q = u0 >= top ? UInt64.max : top.dividingFullWidth((high: u0, low: u1)).quotient
-        // r ← x·2^64 − q·n in s + 1 words, two's complement: q·n < 2^64·n fits, and
-        // |x·2^64 − q·n| ≤ 2n < 2^(64·s + 63), so the top bit of word s is the sign.
+        // x·2^64 − q·n in s + 1 words (x in place, word s in `high`), two's complement: q·n <
+        // 2^64·n fits, and |x·2^64 − q·n| ≤ 2n < 2^(64·s + 63), so the top bit of `high` is the sign.
         var (carry, borrow, previous): (UInt64, UInt64, UInt64) = (0, 0, 0)  // previous: x[i − 1]
         for i in 0..<s {
-            let (high, low) = mulAdd(q, n[i], carry, 0)
-            carry = high
-            r[i] = subtractBorrow(previous, low, &borrow)
-            previous = x[i]
+            let (product, low) = mulAdd(q, n[i], carry, 0)
+            (carry, previous, x[i]) = (product, x[i], subtractBorrow(previous, low, &borrow))
         }
-        r[s] = subtractBorrow(previous, carry, &borrow)
-        for _ in 0..<2 where r[s] >> 63 == 1 {
+        var high = subtractBorrow(previous, carry, &borrow)
+        for _ in 0..<2 where high >> 63 == 1 {
             carry = 0
-            for i in 0...s { r[i] = addCarry(r[i], i < s ? n[i] : 0, &carry) }
+            for i in 0..<s { x[i] = addCarry(x[i], n[i], &carry) }
+            high = addCarry(high, 0, &carry)
         }
-        for i in 0..<s { x[i] = r[i] }
     }
 
     /// x ← 2·x mod n for x < n (timing depends on x).
