@@ -36,16 +36,20 @@ package struct BigUInt: Sendable, Equatable {
         let (capacity, overflow) = limbCount.multipliedReportingOverflow(by: 8)
         guard !overflow, significant <= capacity else { return nil }
         var limbs = [UInt64](repeating: 0, count: limbCount)
-        // Walk from the least significant byte, eight to a limb; significant ≤ 8·limbCount, so
-        // the bytes run out before the limbs do.
-        var index = bytes.endIndex
-        for limb in limbs.indices where index > first {
-            var word: UInt64 = 0
-            for shift in stride(from: UInt64(0), to: 64, by: 8) where index > first {
-                index -= 1
-                word |= UInt64(bytes[index]) << shift
+        // From the least significant byte: whole limbs by one 8-byte load each (offset 0 of the
+        // buffer is bytes.startIndex, so the load covers bytes[index − 8 ..< index], inside
+        // first..<endIndex), then the fewer than 8 bytes left into the next limb. significant ≤
+        // 8·limbCount, so the bytes run out before the limbs do.
+        var (index, limb) = (bytes.endIndex, 0)
+        unsafe bytes.withUnsafeBytes { raw in
+            while index - first >= 8, limb < limbCount {
+                let word = unsafe raw.loadUnaligned(fromByteOffset: index - 8 - bytes.startIndex, as: UInt64.self)
+                (limbs[limb], index, limb) = (UInt64(bigEndian: word), index - 8, limb + 1)
             }
-            limbs[limb] = word
+        }
+        for shift in stride(from: UInt64(0), to: 64, by: 8) where index > first && limb < limbCount {
+            index -= 1
+            limbs[limb] |= UInt64(bytes[index]) << shift
         }
         self.limbs = limbs
     }
@@ -81,16 +85,21 @@ package struct BigUInt: Sendable, Equatable {
         let needed = (bitCount + 7) / 8
         guard needed <= length else { return nil }
         var out = [UInt8](repeating: 0, count: length)
-        // From the last byte, eight to a limb, until out is full; the bytes of the value beyond
-        // `length` are zero (needed ≤ length), so stopping there loses nothing.
-        var index = length
-        for limb in limbs where index > 0 {
-            var word = limb
-            for _ in 0..<8 where index > 0 {
-                index -= 1
-                out[index] = UInt8(truncatingIfNeeded: word)  // the low byte, by intent
-                word >>= 8
+        // From the last byte: whole limbs by one 8-byte store each into out[index − 8 ..< index]
+        // (index ≥ 8, index ≤ length = out.count), then the low bytes of the next limb until out is
+        // full. The value's bytes beyond `length` are zero (needed ≤ length): nothing is lost.
+        var (index, limb) = (length, 0)
+        unsafe out.withUnsafeMutableBytes { raw in
+            while index >= 8, limb < limbs.count {
+                unsafe raw.storeBytes(of: limbs[limb].bigEndian, toByteOffset: index - 8, as: UInt64.self)
+                (index, limb) = (index - 8, limb + 1)
             }
+        }
+        var word = limb < limbs.count ? limbs[limb] : 0
+        while index > 0 {
+            index -= 1
+            out[index] = UInt8(truncatingIfNeeded: word)  // the low byte, by intent
+            word >>= 8
         }
         return out
     }
