@@ -36,14 +36,20 @@ package struct BigUInt: Sendable, Equatable {
         let (capacity, overflow) = limbCount.multipliedReportingOverflow(by: 8)
         guard !overflow, significant <= capacity else { return nil }
         var limbs = [UInt64](repeating: 0, count: limbCount)
-        // Walk from the least significant byte: byte at distance d from the end goes to limb d/8.
-        var distance = 0
-        var index = bytes.endIndex
-        while index > first {
+        // From the least significant byte: whole limbs by one 8-byte load each (offset 0 of the
+        // buffer is bytes.startIndex, so the load covers bytes[index − 8 ..< index], inside
+        // first..<endIndex), then the fewer than 8 bytes left into the next limb. significant ≤
+        // 8·limbCount, so the bytes run out before the limbs do.
+        var (index, limb) = (bytes.endIndex, 0)
+        unsafe bytes.withUnsafeBytes { raw in
+            while index - first >= 8, limb < limbCount {
+                let word = unsafe raw.loadUnaligned(fromByteOffset: index - 8 - bytes.startIndex, as: UInt64.self)
+                (limbs[limb], index, limb) = (UInt64(bigEndian: word), index - 8, limb + 1)
+            }
+        }
+        for shift in stride(from: UInt64(0), to: 64, by: 8) where index > first && limb < limbCount {
             index -= 1
-            let shift = UInt64((distance % 8) * 8)
-            limbs[distance / 8] |= UInt64(bytes[index]) << shift
-            distance += 1
+            limbs[limb] |= UInt64(bytes[index]) << shift
         }
         self.limbs = limbs
     }
@@ -79,12 +85,21 @@ package struct BigUInt: Sendable, Equatable {
         let needed = (bitCount + 7) / 8
         guard needed <= length else { return nil }
         var out = [UInt8](repeating: 0, count: length)
-        // needed ≤ length and needed ≤ 8 * limbs.count, so every index below is in range.
-        var distance = 0
-        while distance < needed {
-            let limb = limbs[distance / 8]
-            out[length - 1 - distance] = UInt8(truncatingIfNeeded: limb >> UInt64((distance % 8) * 8))
-            distance += 1
+        // From the last byte: whole limbs by one 8-byte store each into out[index − 8 ..< index]
+        // (index ≥ 8, index ≤ length = out.count), then the low bytes of the next limb until out is
+        // full. The value's bytes beyond `length` are zero (needed ≤ length): nothing is lost.
+        var (index, limb) = (length, 0)
+        unsafe out.withUnsafeMutableBytes { raw in
+            while index >= 8, limb < limbs.count {
+                unsafe raw.storeBytes(of: limbs[limb].bigEndian, toByteOffset: index - 8, as: UInt64.self)
+                (index, limb) = (index - 8, limb + 1)
+            }
+        }
+        var word = limb < limbs.count ? limbs[limb] : 0
+        while index > 0 {
+            index -= 1
+            out[index] = UInt8(truncatingIfNeeded: word)  // the low byte, by intent
+            word >>= 8
         }
         return out
     }

@@ -6,8 +6,7 @@
 // big-endian bytes (leading zeros allowed; e = 0 gives 1).
 // Deliberately does not: run in constant time. The sequence of squarings and multiplications
 // follows the bits of the exponent, and both base and exponent are public in verification.
-// Memory: five buffers are allocated once per call (three more, once, when the key deferred
-// R² mod n: MontgomeryModulus.init(modulus:precomputeR2:)); the loop allocates nothing.
+// Memory: five buffers are allocated once per call; the loop allocates nothing.
 
 extension MontgomeryModulus {
     /// base^exponent mod n, or nil when `base` does not have `limbCount` limbs or is not < n.
@@ -21,9 +20,14 @@ extension MontgomeryModulus {
         var wide = [UInt64](repeating: 0, count: 2 * s)
         var product = [UInt64](repeating: 0, count: s)
 
-        // Montgomery form of the base: base·R = MontMul(base, R²).
-        var baseMont = [UInt64](repeating: 0, count: s)
-        multiply(base.limbs, r2OrComputed(), into: &baseMont, scratch: &scratch)
+        // Montgomery form of the base, base·R mod n: MontMul(base, R²) when R² was prepared;
+        // otherwise s steps of x ← x·2^64 mod n, which cost less than computing R² first.
+        var baseMont = base.limbs
+        if r2.isEmpty {
+            for _ in 0..<s { shiftWordModVarTime(&baseMont) }
+        } else {
+            multiply(base.limbs, r2, into: &baseMont, scratch: &scratch)
+        }
 
         // Find the most significant set bit of the exponent.
         var byteIndex = 0
@@ -50,7 +54,11 @@ extension MontgomeryModulus {
                 square(accumulator, into: &product, wide: &wide)
                 swap(&accumulator, &product)
                 if (byte >> UInt8(bit)) & 1 == 1 {
-                    multiply(accumulator, baseMont, into: &product, scratch: &scratch)
+                    // The last bit's product takes the plain base and leaves Montgomery form:
+                    // (x^(e−1)·R)·x·R⁻¹ = x^e mod n, one product instead of a product and a REDC.
+                    let last = bit == 0 && byteIndex == exponent.count - 1
+                    multiply(accumulator, last ? base.limbs : baseMont, into: &product, scratch: &scratch)
+                    if last { return BigUInt(limbs: product) }
                     swap(&accumulator, &product)
                 }
             }

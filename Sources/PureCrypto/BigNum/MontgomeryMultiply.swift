@@ -147,15 +147,17 @@ private func productScanning(
 ) {
     var carry = Column()  // the previous column shifted down one word (w2 is always 0)
     let quotients = UnsafeBufferPointer(m)
-    for k in 0..<(2 * s) {
+    // The columns below s and from s on, each range with its own compiled copy of the body
+    // (`lower` is a constant in each), so that no `k < s` test runs per column.
+    @inline(__always) func column(_ k: Int, lower: Bool) {
         // Column k holds the products xⱼ·yₖ₋ⱼ with j and k − j in 0..<s, i.e. j in low...k
         // (k < s) or low..<s (k ≥ s). mₖ is not known yet, so the m·n terms stop before j = k.
-        let low = k < s ? 0 : k - s + 1
-        let end = k < s ? k : s
+        let low = lower ? 0 : k - s + 1
+        let end = lower ? k : s
         var column = Column()
         switch operation {
         case .product:
-            unsafe column.addProducts(a, b, k, from: low, to: k < s ? k + 1 : s)
+            unsafe column.addProducts(a, b, k, from: low, to: lower ? k + 1 : s)
         case .square:
             // Cross products aⱼ·aₖ₋ⱼ with j < k − j, once each, then doubled; the square of
             // the middle limb (k even, k/2 ≤ s − 1) once.
@@ -166,11 +168,11 @@ private func productScanning(
             column.w0 <<= 1
             if k & 1 == 0 { unsafe column.addProduct(a[k >> 1], a[k >> 1]) }
         case .reduce:
-            if k < s { unsafe column.add(low: a[k], high: 0) }
+            if lower { unsafe column.add(low: a[k], high: 0) }
         }
         unsafe column.addProducts(quotients, n, k, from: low, to: end)
         column.add(low: carry.w0, high: carry.w1)
-        if k < s {
+        if lower {
             // Choose mₖ so that the column's low word becomes zero (n0inv·n₀ ≡ −1 mod 2^64).
             let q = column.w0 &* n0inv  // modulo 2^64 by definition of n0inv
             unsafe m[k] = q
@@ -180,6 +182,8 @@ private func productScanning(
         }
         carry = Column(w0: column.w1, w1: column.w2)
     }
+    for k in 0..<s { column(k, lower: true) }
+    for k in s..<(2 * s) { column(k, lower: false) }
 
     // The value is result + carry.w0·R < 2n: subtract n, keep result when that borrows.
     var borrow: UInt64 = 0
