@@ -1,0 +1,73 @@
+// HMAC-SHA256 (RFC 2104, FIPS 198-1) over PureCrypto's SHA-256: the one HMAC of the package,
+// used by the nonce generator (RFC 6979 §3.2, SP 800-90A HMAC_DRBG).
+//
+// Accepts: keys and messages of any length (a key longer than the 64-byte block is hashed first,
+// RFC 2104 §2). Timing depends on the lengths only, never on the bytes (SHA-256 has no
+// data-dependent branch or index; the pads are XORs over all 64 bytes).
+
+import PureCrypto
+
+/// HMAC with SHA-256: a 32-byte tag.
+struct HMACSHA256 {
+    /// The key XOR ipad and XOR opad, each one block.
+    private var innerPad: [UInt8]
+    private var outerPad: [UInt8]
+
+    init(key: [UInt8]) {
+        // RFC 2104 §2: "if the key is longer than B bytes, first hash it"; then zero-pad to B = 64.
+        var block = key.count > 64 ? SHA256.hash(key) : key
+        block += [UInt8](repeating: 0, count: 64 - block.count)
+        innerPad = block.map { $0 ^ 0x36 }
+        outerPad = block.map { $0 ^ 0x5c }
+    }
+
+    /// HMAC(K, parts concatenated) = H((K ⊕ opad) ‖ H((K ⊕ ipad) ‖ text)).
+    func authenticationCode(_ parts: [UInt8]...) -> [UInt8] {
+        var inner = SHA256()
+        inner.update(innerPad)
+        for part in parts { inner.update(part) }
+        var outer = SHA256()
+        outer.update(outerPad)
+        outer.update(inner.finalize())
+        return outer.finalize()
+    }
+}
+
+/// HMAC_DRBG with SHA-256 (NIST SP 800-90A Rev. 1 §10.1.2), without reseeding: RFC 6979 §3.2
+/// steps b–h are its instantiate and generate. State K, V of 32 bytes each.
+struct HMACDRBG {
+    private var key: [UInt8]
+    private var value: [UInt8]
+
+    /// §10.1.2.3 instantiate: K = 0x00…, V = 0x01…, then update with seed material
+    /// entropy ‖ nonce ‖ personalization.
+    init(entropy: [UInt8], nonce: [UInt8], personalization: [UInt8] = []) {
+        key = [UInt8](repeating: 0, count: 32)
+        value = [UInt8](repeating: 1, count: 32)
+        update(entropy + nonce + personalization)
+    }
+
+    /// §10.1.2.2 update: K = HMAC(K, V ‖ 0x00 ‖ data), V = HMAC(K, V); and when data is not
+    /// empty, once more with 0x01.
+    private mutating func update(_ data: [UInt8]) {
+        key = HMACSHA256(key: key).authenticationCode(value, [0x00], data)
+        value = HMACSHA256(key: key).authenticationCode(value)
+        guard !data.isEmpty else { return }
+        key = HMACSHA256(key: key).authenticationCode(value, [0x01], data)
+        value = HMACSHA256(key: key).authenticationCode(value)
+    }
+
+    /// §10.1.2.5 generate: `count` bytes (V = HMAC(K, V) per 32 bytes), then the update with the
+    /// additional input. The count is a public length.
+    mutating func generate(_ count: Int, additionalInput: [UInt8] = []) -> [UInt8] {
+        if !additionalInput.isEmpty { update(additionalInput) }
+        var out: [UInt8] = []
+        let mac = HMACSHA256(key: key)
+        while out.count < count {
+            value = mac.authenticationCode(value)
+            out += value
+        }
+        update(additionalInput)
+        return Array(out.prefix(count))
+    }
+}
