@@ -38,7 +38,8 @@ struct HMACDRBGTests {
         let records = cavpRecords(try signingVector("rfc-4231-sha256.txt"), first: "Len")
         #expect(records.count == 6)
         for record in records {
-            let key = hex(record["Key"] ?? ""), message = hex(record["Msg"] ?? "")
+            let key = hex(record["Key"] ?? "")
+            let message = hex(record["Msg"] ?? "")
             #expect(HMACSHA256(key: key).authenticationCode(message) == hex(record["MD"] ?? ""))
         }
     }

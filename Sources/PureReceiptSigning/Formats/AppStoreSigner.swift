@@ -16,7 +16,9 @@ public struct AppStoreSigner: Sendable {
 
     /// Refuses empty identifiers.
     public init(key: SigningKey, keyID: String, issuerID: String, bundleID: String) throws(SigningError) {
-        for (name, value) in [("key identifier", keyID), ("issuer identifier", issuerID), ("bundle identifier", bundleID)]
+        for (name, value) in [
+            ("key identifier", keyID), ("issuer identifier", issuerID), ("bundle identifier", bundleID),
+        ]
         where value.isEmpty {
             throw .emptyField(name)
         }

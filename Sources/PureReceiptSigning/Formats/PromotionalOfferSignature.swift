@@ -31,7 +31,9 @@ extension AppStoreSigner {
         guard isUUID(nonce) else { throw .notAUUID("nonce") }
         guard appAccountToken.isEmpty || isUUID(appAccountToken) else { throw .notAUUID("app account token") }
         guard timestamp >= 0 else { throw .issuedBeforeEpoch }
-        let fields = [bundleID, keyID, productIdentifier, offerIdentifier, appAccountToken.lowercased(), nonce.lowercased()]
+        let fields = [
+            bundleID, keyID, productIdentifier, offerIdentifier, appAccountToken.lowercased(), nonce.lowercased(),
+        ]
         let names = ["bundle identifier", "key identifier", "product identifier", "offer identifier", "", ""]
         for (field, name) in zip(fields, names) where field.unicodeScalars.contains("\u{2063}") {
             throw .separatorInField(name)

@@ -29,7 +29,10 @@ public enum SignedRequestKind: String, Sendable, CaseIterable {
     var claims: [(name: String, type: String, required: Bool)] {
         switch self {
         case .promotionalOffer:
-            return [("productId", "a string", true), ("offerIdentifier", "a string", true), ("transactionId", "a string", false)]
+            return [
+                ("productId", "a string", true), ("offerIdentifier", "a string", true),
+                ("transactionId", "a string", false),
+            ]
         case .introductoryOfferEligibility:
             return [
                 ("productId", "a string", true), ("allowIntroductoryOffer", "true or false", true),
