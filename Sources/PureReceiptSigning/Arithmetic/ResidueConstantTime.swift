@@ -16,6 +16,9 @@ protocol ModulusConstantTime {
     static var rSquared: WordsConstantTime { get }
     /// m − 2, the exponent of the Fermat inversion.
     static var modulusMinusTwo: WordsConstantTime { get }
+    /// a·b·2^−256 mod m for a, b < m; `ResidueConstantTime.multiply` (CIOS) unless the modulus has
+    /// a faster special form (the field prime: P256FieldConstantTime.swift).
+    static func montgomeryProduct(_ a: WordsConstantTime, _ b: WordsConstantTime) -> WordsConstantTime
 }
 
 /// The P-256 field prime p = 2^256 − 2^224 + 2^192 + 2^96 − 1 (NIST SP 800-186 §3.2.1.3).
@@ -40,6 +43,10 @@ enum P256OrderModulus: ModulusConstantTime {
     static var n0: UInt64 { 0xccd1_c8aa_ee00_bc4f }
     static var rSquared: WordsConstantTime {
         WordsConstantTime(0x8324_4c95_be79_eea2, 0x4699_799c_49bd_6fa6, 0x2845_b239_2b6b_ec59, 0x66e1_2d94_f3d9_5620)
+    }
+    @inline(__always)
+    static func montgomeryProduct(_ a: WordsConstantTime, _ b: WordsConstantTime) -> WordsConstantTime {
+        ScalarConstantTime.multiply(a, b)
     }
     static var modulusMinusTwo: WordsConstantTime {
         WordsConstantTime(0xf3b9_cac2_fc63_254f, 0xbce6_faad_a717_9e84, 0xffff_ffff_ffff_ffff, 0xffff_ffff_0000_0000)
@@ -80,7 +87,7 @@ struct ResidueConstantTime<M: ModulusConstantTime>: Sendable {
     }
 
     @inline(__always)
-    static func * (a: Self, b: Self) -> Self { Self(montgomery: multiply(a.montgomery, b.montgomery)) }
+    static func * (a: Self, b: Self) -> Self { Self(montgomery: M.montgomeryProduct(a.montgomery, b.montgomery)) }
 
     @inline(__always)
     static func + (a: Self, b: Self) -> Self {
