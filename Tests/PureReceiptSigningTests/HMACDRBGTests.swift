@@ -33,7 +33,7 @@ func cavpRecords(_ text: String, first: String) -> [[String: String]] {
 
 @Suite("HMAC-SHA256 (RFC 4231) and HMAC_DRBG (NIST CAVP)")
 struct HMACDRBGTests {
-    @Test("RFC 4231 §4: every HMAC-SHA-256 test case")
+    @Test("RFC 4231 §4: every HMAC-SHA-256 test case (RFC 2104 §2: keys longer than a block hashed first)")
     func rfc4231() throws {
         let records = cavpRecords(try signingVector("rfc-4231-sha256.txt"), first: "Len")
         #expect(records.count == 6)
@@ -44,7 +44,7 @@ struct HMACDRBGTests {
         }
     }
 
-    @Test("NIST CAVP HMAC_DRBG SHA-256, no reseed: the second 1024-bit output")
+    @Test("NIST CAVP HMAC_DRBG SHA-256, no reseed: the second 1024-bit output (the generator of RFC 6979 §3.2)")
     func cavp() throws {
         let records = cavpRecords(try signingVector("hmac-drbg-sha256-no-reseed.txt"), first: "COUNT")
         #expect(records.count == 4)

@@ -52,7 +52,7 @@ struct RFC6979Tests {
         #expect(key.publicKeyPoint == [0x04] + Self.publicX + Self.publicY)
     }
 
-    @Test("A.2.5: SHA-256 signatures of \"sample\" and \"test\", byte for byte, and they verify")
+    @Test("RFC 6979 §3.2 nonces, A.2.5: SHA-256 signatures of \"sample\" and \"test\", byte for byte, and they verify")
     func signatures() throws {
         let key = try SigningKey(rawScalar: Self.privateKey)
         for vector in Self.vectors {
