@@ -109,13 +109,50 @@ struct ResidueConstantTime<M: ModulusConstantTime>: Sendable {
     @inline(__always)
     func squared() -> Self { self * self }
 
-    /// self^e for a public exponent e, left to right (the branches follow e's bits, never self).
+    /// self^e for a public exponent e: sliding windows of up to four bits over the odd powers
+    /// self, self³, …, self¹⁵ (Handbook of Applied Cryptography, Algorithm 14.85). Every branch
+    /// and the choice of odd power follow the bits of e, never self.
     func power(_ e: WordsConstantTime) -> Self {
-        var result = Self.one
-        for k in stride(from: 255, through: 0, by: -1) {
-            result = result.squared()
+        let square = self.squared()
+        var odd = (self, self, self, self, self, self, self, self)  // self^(2j + 1), j = 0 … 7
+        odd.1 = odd.0 * square
+        odd.2 = odd.1 * square
+        odd.3 = odd.2 * square
+        odd.4 = odd.3 * square
+        odd.5 = odd.4 * square
+        odd.6 = odd.5 * square
+        odd.7 = odd.6 * square
+        func bit(_ k: Int) -> UInt64 {
             let word = k >= 192 ? e.w3 : k >= 128 ? e.w2 : k >= 64 ? e.w1 : e.w0
-            if (word >> UInt64(k & 63)) & 1 == 1 { result = result * self }
+            return (word >> UInt64(k & 63)) & 1
+        }
+        var result = Self.one
+        var i = 255
+        while i >= 0 {
+            guard bit(i) == 1 else {
+                result = result.squared()
+                i -= 1
+                continue
+            }
+            // The longest window i … low (at most four bits) that ends in a one.
+            var low = max(i - 3, 0)
+            while bit(low) == 0 { low += 1 }
+            var value = 0
+            for k in stride(from: i, through: low, by: -1) {
+                result = result.squared()
+                value = value << 1 | Int(bit(k))
+            }
+            switch value >> 1 {
+            case 0: result = result * odd.0
+            case 1: result = result * odd.1
+            case 2: result = result * odd.2
+            case 3: result = result * odd.3
+            case 4: result = result * odd.4
+            case 5: result = result * odd.5
+            case 6: result = result * odd.6
+            default: result = result * odd.7
+            }
+            i = low - 1
         }
         return result
     }
