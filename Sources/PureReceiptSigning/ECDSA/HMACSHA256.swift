@@ -7,46 +7,46 @@
 
 import PureCrypto
 
-/// HMAC with SHA-256: a 32-byte tag.
+/// HMAC with SHA-256: a 32-byte tag. The hash states after the key's two pad blocks are computed
+/// once per key and copied for each tag (SHA256 is a value), so a key used twice hashes its pads once.
 struct HMACSHA256 {
-    /// The key XOR ipad and XOR opad, each one block.
-    private var innerPad: [UInt8]
-    private var outerPad: [UInt8]
+    /// SHA-256 after the block K ⊕ ipad, and after K ⊕ opad.
+    private let inner: SHA256
+    private let outer: SHA256
 
     init(key: [UInt8]) {
         // RFC 2104 §2: "if the key is longer than B bytes, first hash it"; then zero-pad to B = 64.
         var block = key.count > 64 ? SHA256.hash(key) : key
         block += [UInt8](repeating: 0, count: 64 - block.count)
-        innerPad = block.map { $0 ^ 0x36 }
-        outerPad = block.map { $0 ^ 0x5c }
+        var inner = SHA256()
+        inner.update(block.map { $0 ^ 0x36 })
+        var outer = SHA256()
+        outer.update(block.map { $0 ^ 0x5c })
+        (self.inner, self.outer) = (inner, outer)
     }
 
     /// HMAC(K, a ‖ b ‖ c) = H((K ⊕ opad) ‖ H((K ⊕ ipad) ‖ a ‖ b ‖ c)). Three parameters, not a
     /// variadic list: an array of arrays would instantiate runtime metadata on first use, whose
     /// cache lookups differ between runs and would blur the callgrind comparison.
     func authenticationCode(_ a: [UInt8], _ b: [UInt8] = [], _ c: [UInt8] = []) -> [UInt8] {
-        var inner = SHA256()
-        inner.update(innerPad)
-        inner.update(a)
-        inner.update(b)
-        inner.update(c)
-        var outer = SHA256()
-        outer.update(outerPad)
+        var inner = self.inner
+        inner.update(a + b + c)
+        var outer = self.outer
         outer.update(inner.finalize())
         return outer.finalize()
     }
 }
 
 /// HMAC_DRBG with SHA-256 (NIST SP 800-90A Rev. 1 §10.1.2), without reseeding: RFC 6979 §3.2
-/// steps b–h are its instantiate and generate. State K, V of 32 bytes each.
+/// steps b–h are its instantiate and generate. State: V (32 bytes) and the HMAC of the key K.
 struct HMACDRBG {
-    private var key: [UInt8]
+    private var mac: HMACSHA256
     private var value: [UInt8]
 
     /// §10.1.2.3 instantiate: K = 0x00…, V = 0x01…, then update with seed material
     /// entropy ‖ nonce ‖ personalization.
     init(entropy: [UInt8], nonce: [UInt8], personalization: [UInt8] = []) {
-        key = [UInt8](repeating: 0, count: 32)
+        mac = HMACSHA256(key: [UInt8](repeating: 0, count: 32))
         value = [UInt8](repeating: 1, count: 32)
         update(entropy + nonce + personalization)
     }
@@ -54,11 +54,11 @@ struct HMACDRBG {
     /// §10.1.2.2 update: K = HMAC(K, V ‖ 0x00 ‖ data), V = HMAC(K, V); and when data is not
     /// empty, once more with 0x01.
     private mutating func update(_ data: [UInt8]) {
-        key = HMACSHA256(key: key).authenticationCode(value, [0x00], data)
-        value = HMACSHA256(key: key).authenticationCode(value)
+        mac = HMACSHA256(key: mac.authenticationCode(value, [0x00], data))
+        value = mac.authenticationCode(value)
         guard !data.isEmpty else { return }
-        key = HMACSHA256(key: key).authenticationCode(value, [0x01], data)
-        value = HMACSHA256(key: key).authenticationCode(value)
+        mac = HMACSHA256(key: mac.authenticationCode(value, [0x01], data))
+        value = mac.authenticationCode(value)
     }
 
     /// §10.1.2.5 generate: `count` bytes (V = HMAC(K, V) per 32 bytes), then the update with the
@@ -66,7 +66,6 @@ struct HMACDRBG {
     mutating func generate(_ count: Int, additionalInput: [UInt8] = []) -> [UInt8] {
         if !additionalInput.isEmpty { update(additionalInput) }
         var out: [UInt8] = []
-        let mac = HMACSHA256(key: key)
         while out.count < count {
             value = mac.authenticationCode(value)
             out += value
