@@ -77,3 +77,40 @@ struct RFC6979Tests {
         }
     }
 }
+
+@Suite("Fixed-base multiplication at the edges of the scalar range")
+struct FixedBaseEdgeTests {
+    /// Scalars whose digits reach the recoding's corners: 1, 2, the top window, n − 1, n − 2,
+    /// 2^255, and all-ones runs across windows.
+    static let scalars: [String] = [
+        "0000000000000000000000000000000000000000000000000000000000000001",
+        "0000000000000000000000000000000000000000000000000000000000000002",
+        "0000000000000000000000000000000000000000000000000000000000000020",
+        "000000000000000000000000000000000000000000000000000000000000003f",
+        "8000000000000000000000000000000000000000000000000000000000000000",
+        "7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+        "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632550",
+        "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc63254f",
+        "0820082008200820082008200820082008200820082008200820082008200820",
+        "fbeffbeffbeffbeffbeffbeffbeffbeffbeffbeffbeffbeffbeffbeffbeffbef",
+    ]
+
+    @Test("keys at the edges: the public key and signatures verify with PureCrypto's verifier", arguments: scalars)
+    func edge(_ scalar: String) throws {
+        let key = try SigningKey(rawScalar: hex(scalar))
+        for message in ["sample", "test", ""] {
+            let bytes = Array(message.utf8)
+            let signature = key.signature(for: bytes)
+            #expect(try key.publicKey.isValidSignatureVarTime(raw: signature.raw[...], digest: SHA256.hash(bytes)))
+        }
+    }
+
+    @Test("d = 1 gives G, d = n − 1 gives −G")
+    func generator() throws {
+        let gx = "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296"
+        let gy = "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5"
+        let negativeGy = "b01cbd1c01e58065711814b583f061e9d431cca994cea1313449bf97c840ae0a"
+        #expect(try SigningKey(rawScalar: hex(Self.scalars[0])).publicKeyPoint == [0x04] + hex(gx) + hex(gy))
+        #expect(try SigningKey(rawScalar: hex(Self.scalars[6])).publicKeyPoint == [0x04] + hex(gx) + hex(negativeGy))
+    }
+}

@@ -1,53 +1,82 @@
-// k·G for a secret k in [1, n − 1]: fixed 4-bit windows over a table of generator multiples,
-// 64 mixed additions, no doubling.
+// k·G for a secret k in [1, n − 1]: signed 6-bit windows (Booth recoding) over a table of
+// generator multiples, 43 mixed additions, no doubling.
 //
-// Method: k = Σ dᵢ·16^i with digits dᵢ ∈ 0 … 15 (i = 0 … 63), and the table holds
-// j·16^i·G for j = 1 … 15 in affine form. Window i reads all 15 entries of its row and keeps the
-// one with j = dᵢ by masks (the row index i is public, the digit never becomes an address), adds
-// it with the complete mixed formula, and keeps the sum by mask unless dᵢ = 0. Every window runs
-// the same instructions and touches the same memory for every k.
-// The table (960 points, 61 440 bytes) depends on G alone: built once on first use (Swift
+// Method: k = Σ ±dᵢ·2^(6i) with digits dᵢ ∈ 0 … 32 (i = 0 … 42), each read from the seven bits
+// 6i − 1 … 6i + 5 of k (bit −1 is 0) by the recoding of B. Möller's signed windows as OpenSSL's
+// P-256 code writes it: no branch, only masks. The table holds j·2^(6i)·G for j = 1 … 32, affine.
+// Window i reads all 32 entries of its row and keeps the one with j = dᵢ by masks (the row index
+// i is public, the digit never becomes an address), negates y by mask when the digit is negative,
+// adds it with the complete mixed formula, and keeps the sum by mask unless dᵢ = 0. Every window
+// runs the same instructions and touches the same memory for every k.
+// The table (43 × 32 points, 88 064 bytes) depends on G alone: built once on first use (Swift
 // initialises a static `let` once, thread-safely), from public data.
 
 enum FixedBaseConstantTime {
-    /// Rows of 15 entries: entry 15·i + (j − 1) is j·16^i·G, affine.
+    /// Window width w: digits of w + 1 bits, rows of 2^(w − 1) entries.
+    static let width = 6
+    static let rows = 43  // ⌈257 / 6⌉: the last window's top bit is bit 257 of k < 2^256, so 0
+    static let entries = 32
+
+    /// Rows of 32 entries: entry 32·i + (j − 1) is j·2^(6i)·G, affine.
     static let table: [AffinePointConstantTime] = buildTable()
 
-    /// k·G in projective coordinates, for k < 2^256 (its digits are read whole).
+    /// Bits 6i − 1 … 6i + 5 of k (seven bits; bit −1 is 0). Positions are public.
+    @inline(__always)
+    static func window(_ k: WordsConstantTime, _ i: Int) -> UInt64 {
+        let start = width * i - 1
+        guard start >= 0 else { return (k.w0 << 1) & 0x7f }
+        func word(_ q: Int) -> UInt64 { q == 0 ? k.w0 : q == 1 ? k.w1 : q == 2 ? k.w2 : q == 3 ? k.w3 : 0 }
+        let (q, r) = (start >> 6, start & 63)
+        let low = word(q) >> UInt64(r)
+        let high = r == 0 ? 0 : word(q + 1) << UInt64(64 - r)
+        return (low | high) & 0x7f
+    }
+
+    /// The signed digit of a seven-bit window: (negative mask, magnitude 0 … 32), by masks.
+    @inline(__always)
+    static func recode(_ bits: UInt64) -> (negative: UInt64, digit: UInt64) {
+        let sign = 0 &- (bits >> 6)  // all ones when the top bit is set
+        var d = (127 &- bits) & sign | bits & ~sign  // 127 − bits ≥ 0: bits < 128
+        d = (d >> 1) &+ (d & 1)
+        return (sign, d)
+    }
+
+    /// k·G in projective coordinates, for k < 2^256.
     @inline(__always)
     static func multiply(_ k: WordsConstantTime) -> ProjectivePointConstantTime {
         let table = Self.table
         var accumulator = ProjectivePointConstantTime.identity
         let zero = FieldConstantTime.zero
-        for i in 0..<64 {
-            let word = i < 16 ? k.w0 : i < 32 ? k.w1 : i < 48 ? k.w2 : k.w3  // branches on i only
-            let digit = (word >> UInt64(4 * (i & 15))) & 15
+        for i in 0..<rows {
+            let (negative, digit) = recode(window(k, i))
             var selected = AffinePointConstantTime(x: zero, y: zero)
-            let row = 15 * i
-            for j in 0..<15 {
+            let row = entries * i
+            for j in 0..<entries {
                 let mask = equalMaskConstantTime(digit, UInt64(j + 1))
                 selected = table[row + j].selecting(selected, mask: mask)
             }
+            selected.y = (zero - selected.y).selecting(selected.y, mask: negative)
             let sum = accumulator.adding(selected)
-            // A zero digit adds nothing: the sum (of a meaningless (0, 0)) is dropped by mask.
+            // A zero digit adds nothing: the sum (of a meaningless point) is dropped by mask.
             accumulator = accumulator.selecting(sum, mask: isZeroMaskConstantTime(digit))
         }
         return accumulator
     }
 
-    /// The table from public data: j·16^i·G by complete additions, then every point made affine
+    /// The table from public data: j·2^(6i)·G by complete additions, then every point made affine
     /// with one inversion (Montgomery's simultaneous-inversion trick).
     static func buildTable() -> [AffinePointConstantTime] {
         var points: [ProjectivePointConstantTime] = []
-        points.reserveCapacity(960)
+        points.reserveCapacity(rows * entries)
         var base = ProjectivePointConstantTime.generator
-        for _ in 0..<64 {
+        for _ in 0..<rows {
             var multiple = base
-            for _ in 0..<15 {
+            for _ in 0..<entries {
                 points.append(multiple)
                 multiple = multiple.adding(base)
             }
-            base = multiple  // 16·base
+            let last = points[points.count - 1]  // 32·base
+            base = last.adding(last)  // 64·base = 2^6·base
         }
         // prefix[i] = Z₀·…·Zᵢ; then walk back with the inverse of the whole product.
         var prefix: [FieldConstantTime] = []
