@@ -19,6 +19,14 @@ protocol ModulusConstantTime {
     /// a·b·2^−256 mod m for a, b < m; `ResidueConstantTime.multiply` (CIOS) unless the modulus has
     /// a faster special form (the field prime: P256FieldConstantTime.swift).
     static func montgomeryProduct(_ a: WordsConstantTime, _ b: WordsConstantTime) -> WordsConstantTime
+    /// a²·2^−256 mod m for a < m.
+    static func montgomerySquare(_ a: WordsConstantTime) -> WordsConstantTime
+}
+
+extension ModulusConstantTime {
+    /// The product with itself, unless the modulus brings a dedicated squaring.
+    @inline(__always)
+    static func montgomerySquare(_ a: WordsConstantTime) -> WordsConstantTime { montgomeryProduct(a, a) }
 }
 
 /// The P-256 field prime p = 2^256 − 2^224 + 2^192 + 2^96 − 1 (NIST SP 800-186 §3.2.1.3).
@@ -107,7 +115,7 @@ struct ResidueConstantTime<M: ModulusConstantTime>: Sendable {
     }
 
     @inline(__always)
-    func squared() -> Self { self * self }
+    func squared() -> Self { Self(montgomery: M.montgomerySquare(montgomery)) }
 
     /// self^e for a public exponent e: sliding windows of up to four bits over the odd powers
     /// self, self³, …, self¹⁵ (Handbook of Applied Cryptography, Algorithm 14.85). Every branch
