@@ -57,7 +57,7 @@ extension AppStoreSigner {
     ) throws(SigningError) -> String {
         guard issuedAt >= 0 else { throw .issuedBeforeEpoch }
         guard isUUID(requestNonce) else { throw .notAUUID("nonce") }
-        let accepted = kind.claims.map(\.name).joined(separator: ", ")
+        let accepted = kind.claims.map { $0.name }.joined(separator: ", ")
         for member in claims.members {
             if Self.reservedClaims.contains(member.name) { throw .reservedClaim(member.name) }
             guard kind.claims.contains(where: { $0.name == member.name }) else {
