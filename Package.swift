@@ -24,6 +24,10 @@ let package = Package(
         .library(name: "PureReceipt", targets: ["PureReceipt"]),
         // Opt-in: Date, Data and UUID conveniences over PureReceipt, for code that uses Foundation.
         .library(name: "PureReceiptFoundation", targets: ["PureReceiptFoundation"]),
+        // Opt-in, for servers: private keys, constant-time ES256, offer signatures, signed JWS and
+        // App Store Server API tokens. PureReceipt does not depend on it: apps that only verify
+        // never link key-handling code.
+        .library(name: "PureReceiptSigning", targets: ["PureReceiptSigning"]),
         .executable(name: "purereceipt", targets: ["purereceipt"]),
         .executable(name: "purereceipt-bench", targets: ["purereceipt-bench"]),
         .executable(name: "purereceipt-wasm-driver", targets: ["purereceipt-wasm-driver"]),
@@ -41,14 +45,21 @@ let package = Package(
         .target(
             name: "PureReceiptFoundation", dependencies: ["PureReceipt"], swiftSettings: librarySettings),
 
+        // The signing product: the lower layers only, never PureX509 or PureReceipt.
+        .target(
+            name: "PureReceiptSigning", dependencies: ["PureDER", "PureJSON", "PureCrypto"],
+            swiftSettings: librarySettings),
+
         // Tools: never part of the library product.
-        .executableTarget(name: "purereceipt", dependencies: ["PureReceipt"]),
+        .executableTarget(name: "purereceipt", dependencies: ["PureReceipt", "PureReceiptSigning"]),
         .executableTarget(
-            name: "purereceipt-bench", dependencies: ["PureReceipt", "PureX509", "PureCrypto", "PureDER", "PureJSON"]),
+            name: "purereceipt-bench",
+            dependencies: ["PureReceipt", "PureX509", "PureCrypto", "PureDER", "PureJSON", "PureReceiptSigning"]),
         // Fuzzing: one entry point per fuzz target, and one executable that is a libFuzzer
         // harness when built with -DFUZZING (see Docs/FUZZING.md) and a replayer otherwise.
         .target(
-            name: "PureReceiptFuzzing", dependencies: ["PureReceipt", "PureX509", "PureJSON", "PureCrypto", "PureDER"],
+            name: "PureReceiptFuzzing",
+            dependencies: ["PureReceipt", "PureX509", "PureJSON", "PureCrypto", "PureDER", "PureReceiptSigning"],
             swiftSettings: librarySettings),
         .executableTarget(name: "purereceipt-fuzz", dependencies: ["PureReceiptFuzzing"]),
         // The WebAssembly module's verification (Sources/PureReceiptWasm, Docs/EMBEDDING.md) as a
@@ -67,6 +78,8 @@ let package = Package(
         .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "PureReceipt", "PureCrypto", "PureDER"]),
         .testTarget(name: "PureReceiptTests", dependencies: ["PureReceipt", "PureX509", "PureCrypto", "PureDER"]),
         .testTarget(name: "PureReceiptFoundationTests", dependencies: ["PureReceiptFoundation", "PureReceipt"]),
+        .testTarget(
+            name: "PureReceiptSigningTests", dependencies: ["PureReceiptSigning", "PureCrypto", "PureDER", "PureJSON"]),
         .testTarget(name: "PurereceiptCLITests", dependencies: ["purereceipt"]),
         .testTarget(name: "PureReceiptFuzzingTests", dependencies: ["PureReceiptFuzzing"]),
     ]

@@ -3,8 +3,9 @@
 //
 // Each entry point runs the code under test on arbitrary bytes and discards the result. The
 // only property checked is the house rule "nothing on input can trap": a trap, a hang or an
-// unbounded allocation on any input is a finding. The one exception is `base64`, which also
-// checks the encode/decode round trip and fails loudly on a mismatch (see Base64Target.swift).
+// unbounded allocation on any input is a finding. The exceptions are `base64`, which also checks
+// the encode/decode round trip and fails loudly on a mismatch (see Base64Target.swift), and
+// `signing-key`, which checks that an accepted key's signature verifies (SigningKeyTarget.swift).
 // Not checked here: that results are *correct* — that is what the unit tests are for.
 
 /// The fuzz targets, by name.
@@ -12,6 +13,7 @@ package enum FuzzTargets {
     /// Every target name, in the order the run script and the tests use.
     package static let names = [
         "der", "certificate", "cms", "payload", "verify", "base64", "ecdsa", "json", "jws", "legacy", "ocsp", "crl",
+        "signing-key",
     ]
 
     /// The entry point called `name`, or nil for an unknown name.
@@ -29,6 +31,7 @@ package enum FuzzTargets {
         case "legacy": return legacy
         case "ocsp": return ocsp
         case "crl": return crl
+        case "signing-key": return signingKey
         default: return nil
         }
     }

@@ -4,9 +4,8 @@
 // Off by default: each format's verify call takes one as an optional argument (`cache:`), and the
 // caller owns it; one cache serves all three formats. The path search drives it (`SignerPaths`,
 // ChainVerification.swift): it looks up, searches on a miss and remembers, in one place.
-// What a hit skips: path building, i.e. the signature on each certificate of the path, and the
-// preparation of the signer's RSA key (R² mod n, kept with the entry). What still runs on every
-// call: the signature over the content, and every check of the path at the instant
+// What a hit skips: path building, i.e. the signature on each certificate of the path. What still
+// runs on every call: the signature over the content, and every check of the path at the instant
 // (ChainVerification.swift): markers, CA constraints, critical extensions, keyUsage, validity,
 // key sizes.
 // Key: the signer certificate's whole encoding and the path rules. Value: the encodings of the
@@ -23,9 +22,9 @@
 // Bounds: at most `Limits.maxCachedChains` entries, least recently used evicted; a path whose
 // certificates take more than `Limits.maxCachedPathBytes` together is never remembered (only
 // certificates that chain to the caller's anchors are ever stored: the input's other certificates,
-// which anyone can add to an app receipt, never are). With the signer's prepared key (n and R² mod
-// n: at most 2 KiB), an entry holds at most `VerifiedChainCache.maxEntryBytes`, so the cache's
-// memory is bounded by its capacity, never by the inputs. A lookup compares the signer's length
+// which anyone can add to an app receipt, never are). An entry holds at most
+// `VerifiedChainCache.maxEntryBytes`, so the cache's memory is bounded by its capacity, never by
+// the inputs. A lookup compares the signer's length
 // with at most `capacity` entries' and its bytes only where the lengths are equal, then the pool's
 // lengths; nothing is hashed.
 // Concurrency: `VerifiedChainCache` is a value (use it `inout` from one task); `ChainCache` is an
@@ -33,7 +32,6 @@
 // the task learned: certificate signatures are checked outside the actor, so concurrent misses
 // verify in parallel (and may both insert: harmless, deduplicated). One implementation serves both.
 
-import PureCrypto
 public import PureDER
 
 /// A bounded memo of verified certificate paths, used `inout` (single owner). See `ChainCache`
@@ -47,17 +45,14 @@ public struct VerifiedChainCache: Sendable {
         package let path: [ArraySlice<UInt8>]
         /// The SHA-256 of the anchor's encoding (the last of `path`), for anchors pinned by fingerprint.
         package let anchorSHA256: [UInt8]
-        /// The signer's key, prepared for repeated use (an RSA key's R² mod n computed once).
-        package let signerKey: PublicKey
         var lastUse: UInt64
 
         func matches(_ other: Entry) -> Bool { signer == other.signer && rules == other.rules && path == other.path }
     }
 
-    /// Most bytes one entry holds (see the file header): its certificates' encodings, the anchor's
-    /// SHA-256 and the largest RSA key's n and R² mod n (the rules are the caller's value).
-    public static let maxEntryBytes =
-        Limits.maxCachedPathBytes + 32 + 2 * RSAPublicKey.supportedModulusBits.upperBound / 8
+    /// Most bytes one entry holds (see the file header): its certificates' encodings and the
+    /// anchor's SHA-256 (the rules are the caller's value).
+    public static let maxEntryBytes = Limits.maxCachedPathBytes + 32
 
     /// Most entries kept (at most `Limits.maxCachedChains`).
     public let capacity: Int
@@ -83,9 +78,9 @@ public struct VerifiedChainCache: Sendable {
     }
 
     /// The path remembered for this signer and rules, rebuilt from `pool` and `anchors` and ending
-    /// at one of `anchors`, with the signer's prepared key; nil when there is none.
+    /// at one of `anchors`; nil when there is none.
     mutating func path(leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, rules: PathRules)
-        -> (path: [Certificate], signerKey: PublicKey)?
+        -> [Certificate]?
     {
         guard !entries.isEmpty, rules.pinnedSelfSigned == nil else {  // nothing to compare with: no hashing
             misses += 1
@@ -101,7 +96,7 @@ public struct VerifiedChainCache: Sendable {
         clock += 1
         entries[index].lastUse = clock
         hits += 1
-        return ([leaf] + path, entries[index].signerKey)
+        return [leaf] + path
     }
 
     /// The certificates of `entry`'s path found among `candidates` (by their encodings), or nil
@@ -119,9 +114,8 @@ public struct VerifiedChainCache: Sendable {
         return isAnchor ? path : nil
     }
 
-    /// Remembers `path` (signer first, anchor last; it passed every check) under `rules`, with the
-    /// signer's prepared key.
-    mutating func insert(path: [Certificate], signerKey: PublicKey, rules: PathRules) {
+    /// Remembers `path` (signer first, anchor last; it passed every check) under `rules`.
+    mutating func insert(path: [Certificate], rules: PathRules) {
         guard capacity > 0, rules.pinnedSelfSigned == nil, let leaf = path.first, let anchor = path.last,
             path.count > 1,
             path.reduce(0, { $0 + $1.derEncoded.count }) <= Limits.maxCachedPathBytes
@@ -131,7 +125,7 @@ public struct VerifiedChainCache: Sendable {
         let entry = Entry(
             signer: ArraySlice(Array(leaf.derEncoded)), rules: rules,
             path: path.dropFirst().map { ArraySlice(Array($0.derEncoded)) }, anchorSHA256: anchor.sha256Fingerprint(),
-            signerKey: signerKey, lastUse: clock)
+            lastUse: clock)
         // One entry per signer and rules: a newer path (another instant passed another one) replaces it.
         if let index = entries.firstIndex(where: { $0.signer == entry.signer && $0.rules == rules }) {
             entries[index] = entry

@@ -62,9 +62,8 @@ func checkLeafMarker(_ leaf: Certificate, _ rules: PathRules) throws(X509Error) 
 package struct SignerPaths {
     package let leaf: Certificate
     package let rules: PathRules
-    /// The signer's key: the one a chain cache kept with the path (prepared once), or the leaf's,
-    /// prepared here once for this input (an RSA key's R² mod n).
-    package let signerKey: PublicKey
+    /// The signer's key, read once for this input.
+    package var signerKey: PublicKey { leaf.publicKey }
     private let pool: [Certificate]
     private let anchors: TrustAnchors
     /// A path a chain cache remembered for this signer and rules.
@@ -79,7 +78,7 @@ package struct SignerPaths {
     ) throws(X509Error) {
         (self.leaf, self.rules, self.pool, self.anchors) = (leaf, rules, pool, anchors)
         if let pinned = rules.pinnedSelfSigned {
-            (known, signerKey) = (nil, leaf.publicKey)
+            known = nil
             guard leaf.isSameCertificate(as: pinned), leaf.isSelfIssued else {
                 throw X509Error(.untrusted, certificate: leaf.subject)
             }
@@ -87,15 +86,12 @@ package struct SignerPaths {
             return
         }
         try checkLeafMarker(leaf, rules)
-        if let remembered = cache.path(leaf: leaf, pool: pool, anchors: anchors, rules: rules) {
-            (known, signerKey) = (remembered.path, remembered.signerKey)
-            return
-        }
+        known = cache.path(leaf: leaf, pool: pool, anchors: anchors, rules: rules)
+        guard known == nil else { return }
         var search = PathSearch(leaf: leaf, pool: pool, anchors: anchors.candidates(in: pool))
         // An unreachable anchor fails here with the error the full search would give.
         if !search.reachesAnchor { _ = try search.firstPath { _ in } }
         self.search = search
-        (known, signerKey) = (nil, leaf.publicKey.prepared())
     }
 
     /// The second step: the first path that passes every check of the rules at `time`, remembered
@@ -113,7 +109,7 @@ package struct SignerPaths {
         var search = search ?? PathSearch(leaf: leaf, pool: pool, anchors: anchors.candidates(in: pool))
         defer { self.search = search }
         let path = try search.firstPath { (path) throws(X509Error) in try checkPath(path, rules: rules, at: time) }
-        cache.insert(path: path, signerKey: signerKey, rules: rules)
+        cache.insert(path: path, rules: rules)
         return path
     }
 }

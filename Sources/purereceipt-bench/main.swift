@@ -9,6 +9,7 @@
 //       a case whose setup already ran and timed one operation reports that one
 //   purereceipt-bench load PATH... [--root CERT] [--tasks N] [--seconds S]   see LoadMode.swift
 //   purereceipt-bench batch STREAM.ndjson [--root CERT]... [--lines N] [--jobs N]   see BatchMode.swift
+//   purereceipt-bench ct-sign SEED | ct-ttest [N]   signing's constant-time evidence: ConstantTimeMode.swift
 // env: SAMPLES (default 21), SAMPLE_MS (default 10), IMPL (default "purereceipt")
 
 import Foundation
@@ -21,6 +22,8 @@ func fail(_ message: String) -> Never {
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "load" { exit(await runLoad(Array(arguments.dropFirst()))) }
 if arguments.first == "batch" { exit(await runBatch(Array(arguments.dropFirst()))) }
+if arguments.first == "ct-sign" { exit(runConstantTimeSign(Array(arguments.dropFirst()))) }
+if arguments.first == "ct-ttest" { exit(runConstantTimeTTest(Array(arguments.dropFirst()))) }
 guard let directory = arguments.first else {
     fail("usage: purereceipt-bench FIXTURES_DIR [case-substring ...] | FIXTURES_DIR --one CASE N")
 }

@@ -126,7 +126,10 @@ enum Usage {
         usage: purereceipt verify [options] [FILE]
                purereceipt inspect [--json] [FILE]
                purereceipt dump [--json] [FILE]
-               purereceipt help [verify | inspect | dump]
+               purereceipt sign promotional-offer | jws [options]
+               purereceipt token [options]
+               purereceipt verify --public-key FILE [JWS-FILE]
+               purereceipt help [verify | inspect | dump | sign | token]
                purereceipt --help | --version
         Each command's own options: purereceipt COMMAND --help, or purereceipt help COMMAND.
 
@@ -135,6 +138,12 @@ enum Usage {
         \(inspect)
 
         \(dump)
+
+        \(sign)
+
+        \(token)
+
+        \(verifyPublicKey)
         """
 
     /// The usage of `command`, or nil for a command that does not exist.
@@ -143,6 +152,8 @@ enum Usage {
         case "verify": return verify
         case "inspect": return inspect
         case "dump": return dump
+        case "sign": return sign
+        case "token": return token
         default: return nil
         }
     }

@@ -73,7 +73,15 @@ case "--version":
     print("purereceipt \(version)")
     exit(0)
 case "verify":
+    // A JWS checked against a given public key (PublicKeyVerify.swift), not a receipt or Apple data.
+    if arguments.contains(where: { $0 == "--public-key" || $0.hasPrefix("--public-key=") }) {
+        exit(PublicKeyVerify.run(arguments))
+    }
     exit(VerifyCommand.run(arguments))
+case "sign":
+    exit(SignCommand.run(arguments))
+case "token":
+    exit(TokenCommand.run(arguments))
 case "inspect":
     exit(InspectCommand.run(arguments))
 case "dump":

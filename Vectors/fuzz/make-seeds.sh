@@ -15,6 +15,8 @@
 #                (Xcode's fractional milliseconds), a StoreKit-shaped transaction payload
 #   legacy       every legacy receipt in legacy/ (base64 or plist text), the plist text of the valid
 #                ones, and their decoded signature blobs and purchase-info plists
+#   signing-key  the throwaway test keys in signing/keys/ (PEM), each also as DER, and the P-256
+#                key's raw 32-byte scalar
 #
 # Deterministic: rerunning leaves every file byte-identical. Needs python3 (standard library only).
 set -eu
@@ -23,7 +25,7 @@ vectors=$(cd "$here/.." && pwd)
 seeds="$here/seeds"
 rm -rf "$seeds"
 mkdir -p "$seeds/der" "$seeds/certificate" "$seeds/cms" "$seeds/payload" "$seeds/verify" "$seeds/base64" \
-    "$seeds/ecdsa" "$seeds/json" "$seeds/jws" "$seeds/legacy"
+    "$seeds/ecdsa" "$seeds/json" "$seeds/jws" "$seeds/legacy" "$seeds/signing-key"
 max=65536
 
 for f in "$vectors"/pki/*.der; do
@@ -180,6 +182,20 @@ for name in sorted(os.listdir(legacy)):
 PY
 
 
-for t in der certificate cms payload verify base64 ecdsa json jws legacy; do
+python3 - "$vectors/signing/keys" "$seeds/signing-key" <<'PY'
+import base64, os, re, sys
+keys, out = sys.argv[1], sys.argv[2]
+for name in sorted(os.listdir(keys)):
+    text = open(os.path.join(keys, name), "rb").read()
+    stem = name[:-len(".pem")]
+    open(os.path.join(out, stem + ".pem"), "wb").write(text)
+    body = re.search(rb"-----BEGIN [A-Z ]+-----(.*?)-----END", text, re.S).group(1)
+    der = base64.b64decode(b"".join(body.split()))
+    open(os.path.join(out, stem + ".der"), "wb").write(der)
+    if name == "p256-sec1.pem":
+        open(os.path.join(out, "p256-raw-scalar.bin"), "wb").write(der[7:39])
+PY
+
+for t in der certificate cms payload verify base64 ecdsa json jws legacy signing-key; do
     printf '%-12s %4d files, %7d bytes\n' "$t" "$(ls "$seeds/$t" | wc -l)" "$(cat "$seeds/$t"/* | wc -c)"
 done

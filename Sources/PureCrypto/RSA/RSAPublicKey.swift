@@ -16,7 +16,7 @@ public struct RSAPublicKey: Sendable {
     public static let maxExponentBits = 64
 
     /// n with its Montgomery constants.
-    private(set) var modulus: MontgomeryModulus
+    let modulus: MontgomeryModulus
     /// e as minimal big-endian bytes (no leading zero byte).
     let exponent: [UInt8]
     /// Number of bits of n.
@@ -65,17 +65,6 @@ public struct RSAPublicKey: Sendable {
         self.exponent = e
         self.modulusBitCount = bits
         self.modulusByteCount = (bits + 7) / 8
-    }
-
-    /// This key with R² mod n computed now, for a key that verifies more than one signature (one
-    /// a chain cache keeps); itself when already prepared.
-    package func prepared() -> RSAPublicKey {
-        guard modulus.r2.isEmpty, let full = MontgomeryModulus(modulus: modulus.modulus, precomputeR2: true) else {
-            return self
-        }
-        var key = self
-        key.modulus = full
-        return key
     }
 
     /// n as minimal big-endian bytes (k octets).

@@ -38,12 +38,6 @@ extension CompactJWS {
 }
 
 extension PublicKey {
-    /// This key prepared for verifying more than one signature (RSAPublicKey.prepared()).
-    package func prepared() -> PublicKey {
-        if case .rsa(let key) = self { return .rsa(key.prepared()) }
-        return self
-    }
-
     /// Whether two certified keys are the same key (same algorithm, curve and encoding).
     package func sameKey(as other: PublicKey) -> Bool {
         switch (self, other) {

@@ -1,0 +1,36 @@
+// purereceipt token: an App Store Server API bearer token (a compact JWS) on stdout.
+
+import Foundation
+import PureReceiptSigning
+
+enum TokenCommand {
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: ParsedArguments
+        do {
+            options = try parseArguments(
+                arguments, command: "token",
+                valued: ["--key", "--key-id", "--issuer-id", "--bundle-id", "--expires-in"],
+                flags: [])
+        } catch {
+            guard case .message(let message) = error else { return ExitCode.usage }
+            usageError("token: \(message)", command: "token")
+        }
+        guard options.positional.isEmpty else { usageError("token: takes no FILE", command: "token") }
+        var lifetime: Int64 = 1200
+        if let text = options.last("--expires-in") {
+            guard let value = Int64(text), value >= 1, value <= AppStoreSigner.maximumTokenLifetime else {
+                usageError(
+                    "token: --expires-in must be 1 … 3600 seconds (Apple's limit is 60 minutes)", command: "token")
+            }
+            lifetime = value
+        }
+        let signer = SigningInput.signer(options, command: "token")
+        let now = Int64(Date().timeIntervalSince1970.rounded(.down))
+        do {
+            print(try signer.apiToken(issuedAt: now, lifetime: lifetime))
+            return ExitCode.genuine
+        } catch {
+            usageError("token: \(error.description)", command: "token")
+        }
+    }
+}
