@@ -80,7 +80,7 @@ private func startServer(in tmp: URL) throws -> Process? {
     return server
 }
 
-@Suite("Revocation against live servers")
+@Suite("Revocation against live servers", .timeLimit(.minutes(1)))
 struct RevocationLiveTests {
     @Test("live OpenSSL responder and CRL server through the URLSession transport")
     func live() async throws {

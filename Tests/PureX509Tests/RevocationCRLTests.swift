@@ -1,5 +1,5 @@
 // CRLs (Revocation/CertificateRevocationList.swift) with the committed fixtures of
-// Vectors/revocation (valid 2026-01-01 to 2026-01-08), and the in-place scan of a large CRL.
+// Vectors/revocation (valid 2026-01-01 to 2026-01-08), and the in-place reading of a large CRL.
 
 import Foundation
 import PureDER
@@ -72,11 +72,12 @@ struct RevocationCRLTests {
         }
     }
 
-    @Test("a large CRL is scanned in place: memory in use does not grow with the entries")
+    @Test("a large CRL is read in place: every entry validated, the last one found")
     func largeCRLInPlace() throws {
-        // An unsigned 100 000-entry CRL built here: parsing validates every entry, and the lookup of
-        // the last serial scans them all. Neither keeps entries: the resident set does not grow with them.
-        let count = 100_000
+        // An unsigned 20 000-entry CRL built here: parsing validates every entry, and the lookup of
+        // the last serial scans them all. The memory bound (nothing kept per entry) is measured on a
+        // 16 MB CRL by Vectors/revocation/measure-crl-memory.sh, outside the parallel test run.
+        let count = 20_000
         // One 23-byte entry (serial 10 xx xx xx, revoked 2025-06-01), copied with its serial set.
         let template: [UInt8] = [0x30, 0x15, 0x02, 0x04, 0x10, 0, 0, 0, 0x17, 0x0D] + Array("250601000000Z".utf8)
         var entries = [UInt8](repeating: 0, count: count * template.count)
@@ -106,8 +107,7 @@ struct RevocationCRLTests {
         let thisUpdate: [UInt8] = [0x17, 0x0D] + Array("260101000000Z".utf8)
         let tbs = tlv(0x30, [0x02, 0x01, 0x01] + algorithm + name + thisUpdate + tlv(0x30, entries))
         let big = tlv(0x30, tbs + algorithm + tlv(0x03, [0x00, 0x01, 0x02]))
-        #expect(big.count > 2_000_000 && big.count <= Limits.maxCRLBytes)
-        let before = residentBytes()
+        #expect(big.count > 400_000 && big.count <= Limits.maxCRLBytes)
         let crl = try CertificateRevocationList(derEncoded: big)
         // The lookup proper (after the issuer and signature checks, which this unsigned CRL would
         // fail): the last serial, found after reading every entry.
@@ -116,18 +116,5 @@ struct RevocationCRLTests {
         ])
         #expect(last != nil)
         #expect(try crl.find([0x7F]) == nil)
-        let after = residentBytes()
-        // `crl` is alive here: had parsing kept the entries, they would be counted.
-        // Entries kept as values would take at least 48 bytes each (a serial slice and a time):
-        // 4.8 MB here. The margin absorbs what tests running in parallel allocate meanwhile.
-        #expect(after - before < 3 * 1024 * 1024, "resident set grew by \(after - before) bytes for \(count) entries")
-        withExtendedLifetime(crl) {}
     }
-}
-
-/// The resident set size of this process in bytes (/proc/self/statm), or 0 where unknown.
-func residentBytes() -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-    let fields = text.split(separator: " ")
-    return fields.count > 1 ? (Int(fields[1]) ?? 0) * 4096 : 0
 }
