@@ -140,6 +140,12 @@ enum ModuleVerify {
         let found = SignedDataKind.of(peeked)
         let kind = requested ?? (notificationBody && found != .realtimeRequest ? .notification : found)
         let named = peeked.map { SignedDataVerifyReport.namedApp($0, kind: kind) }
+        var refusal: VerificationError?
+        // A named kind whose members the verified payload does not have is never checked as that kind
+        // (as the tool does).
+        if let requested, let members = peeked.flatMap({ SignedDataKind.identified(by: $0) }), members != requested {
+            refusal = SignedDataKind.mismatch(members: members, named: requested)
+        }
         policy.bundleId = options.last("--bundle-id") ?? named?.bundleId ?? ""
         if let environments {
             let own = named?.environment.flatMap { AppStoreEnvironment(rawValue: $0) }
@@ -147,7 +153,8 @@ enum ModuleVerify {
         } else if let own = named?.environment.flatMap({ AppStoreEnvironment(rawValue: $0) }) {
             policy.environment = own
         }
-        do {
+        do throws(VerificationError) {
+            if let refusal { throw refusal }
             let verified = try SignedDataVerifyReport.verify(jws, kind: kind, policy: policy)
             let signer = VerifySigner.name(xcode: verified.isXcodeSigned, customRoots: !options.roots.isEmpty)
             return ModuleOutcome(status: 0, document: line(Array(verified.json(signer: signer).utf8)))

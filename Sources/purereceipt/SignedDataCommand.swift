@@ -162,6 +162,12 @@ enum SignedDataCommand {
         // Read only if the signature over it verifies; otherwise the verifier reports the failure.
         let peeked = data.verifiedPayloadObject()
         let kind = data.kind(requested: setup.requested, payload: peeked)
+        // A named kind whose members the verified payload does not have is never checked as that kind.
+        if let requested = setup.requested, let members = peeked.flatMap(SignedDataKind.identified(by:)),
+            members != requested
+        {
+            return (.failure(SignedDataKind.mismatch(members: members, named: requested)), policy)
+        }
         let named = peeked.map { namedApp($0, kind: kind) }
         policy.bundleId = setup.bundleId ?? named?.bundleId ?? ""
         // A list: the data's own environment if the list names it, else the first; the library then

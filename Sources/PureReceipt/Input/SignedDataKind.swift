@@ -53,4 +53,12 @@ public enum SignedDataKind: String, CaseIterable, Sendable {
         let kind = of(payload)
         return kind != .transaction || payload["transactionId"] != nil ? kind : nil
     }
+
+    /// The refusal of a `named` kind whose members the verified payload does not have: it holds
+    /// data of kind `members`, and is never checked as the wrong kind.
+    package static func mismatch(members: SignedDataKind, named: SignedDataKind) -> VerificationError {
+        VerificationError(
+            .malformed, code: "input.kindMismatch",
+            .text("the verified payload has the members of kind \(members.rawValue), not of \(named.rawValue)"))
+    }
 }

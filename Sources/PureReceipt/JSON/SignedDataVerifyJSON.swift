@@ -66,23 +66,12 @@ package struct SignedDataVerifyReport {
                 bundleId: r.payload.bundleId, validityInstant: instant ?? r.payload.receiptCreationDate, nested: [])
         case .notification:
             let r = try SignedDataVerifier.verifyNotification(jws, policy: policy, cache: &cache)
-            // The nested data verified inside verifyNotification; verified again here (the chain
-            // from the cache) for its decoded payload.
+            // The nested data verified inside verifyNotification, under the notification's policy:
+            // its decoded payloads are in the result, not verified again.
             var nested: [(name: String, object: JSONObject)] = []
-            if let text = r.payload.data?.signedTransactionInfo {
-                let t = try SignedDataVerifier.verifyTransaction(Array(text.utf8), policy: policy, cache: &cache)
-                nested.append(("signedTransactionInfo", t.payload.json))
-            }
-            if let text = r.payload.data?.signedRenewalInfo {
-                let t = try SignedDataVerifier.verifyRenewalInfo(Array(text.utf8), policy: policy, cache: &cache)
-                nested.append(("signedRenewalInfo", t.payload.json))
-            }
-            if let text = r.payload.appData?.signedAppTransactionInfo {
-                var appPolicy = policy
-                appPolicy.appAppleId = policy.appAppleId ?? r.payload.appAppleId
-                let t = try SignedDataVerifier.verifyAppTransaction(Array(text.utf8), policy: appPolicy, cache: &cache)
-                nested.append(("signedAppTransactionInfo", t.payload.json))
-            }
+            if let t = r.nested?.transaction { nested.append(("signedTransactionInfo", t.payload.json)) }
+            if let t = r.nested?.renewalInfo { nested.append(("signedRenewalInfo", t.payload.json)) }
+            if let t = r.nested?.appTransaction { nested.append(("signedAppTransactionInfo", t.payload.json)) }
             return SignedDataVerifyReport(
                 kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
                 environment: namedApp(r.payload.json, kind: .notification).environment,

@@ -248,11 +248,7 @@ extension SignedDataVerifier {
     ) throws(VerificationError) -> VerifiedInput {
         let authenticated = try authenticate(jws, policy, &cache)
         let members = SignedDataKind.identified(by: authenticated.object)
-        if let kind, let members, members != kind {
-            throw VerificationError(
-                .malformed, code: "input.kindMismatch",
-                .text("the verified payload has the members of kind \(members.rawValue), not of \(kind.rawValue)"))
-        }
+        if let kind, let members, members != kind { throw SignedDataKind.mismatch(members: members, named: kind) }
         var chosen = kind ?? members ?? .transaction
         if kind == nil, fromRequestBody, chosen != .realtimeRequest { chosen = .notification }
         switch chosen {
