@@ -6,7 +6,7 @@ extension DERError: CustomStringConvertible {
         var text = "\(context): "
         switch kind {
         case .truncated: text += "input ends too early"
-        case .lengthPastEnd: text += "length runs past the end of the enclosing element"
+        case .lengthPastEnd: text += "cut short, or a wrong length,"
         case .badLengthOfLength: text += "invalid number of length octets"
         case .nonMinimalLength: text += "length not minimally encoded (DER)"
         case .indefiniteLengthInDER: text += "indefinite length not allowed in DER"

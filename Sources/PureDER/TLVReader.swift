@@ -62,6 +62,14 @@ extension DERCursor {
             isIndefinite: header.isIndefinite, rules: rules, depth: depth, indefiniteDepth: indefiniteDepth)
     }
 
+    /// A length running past the end: what the element declares and where its room ends, in words
+    /// a person can check against the file ("the input ends at byte 3000").
+    func lengthPastEnd(_ tag: DERTag, at start: Int, declares length: Int) -> DERError {
+        let room = end == bytes.count ? "the input ends" : "its enclosing element ends"
+        return DERError(
+            .lengthPastEnd, at: start, "the \(tag) declares \(length) bytes of content, \(room) at byte \(end)")
+    }
+
     /// Decodes the identifier and length of the element at the current offset without moving:
     /// every check of `peekElement`, without building a `DERElement` (which holds a reference to
     /// the input and so costs reference counting; `scan` in Walk.swift relies on this).
@@ -81,9 +89,7 @@ extension DERCursor {
         let contentStart = position
         if let length {
             // Length compared with what remains before any addition.
-            guard length <= end - contentStart else {
-                throw DERError(.lengthPastEnd, at: start, "length of \(tag)")
-            }
+            guard length <= end - contentStart else { throw lengthPastEnd(tag, at: start, declares: length) }
             return (tag, contentStart..<(contentStart + length), contentStart + length, false)
         }
         // BER indefinite length: scan the children to the matching end-of-contents. Every enclosing
@@ -214,7 +220,7 @@ extension DERCursor {
             }
             if let length = try readLength(at: &position, constructed: tag.isConstructed) {
                 // Length compared with what remains before any addition.
-                guard length <= end - position else { throw DERError(.lengthPastEnd, at: start, "length of \(tag)") }
+                guard length <= end - position else { throw lengthPastEnd(tag, at: start, declares: length) }
                 position += length
             } else {
                 guard indefiniteDepth + 1 + open.count < Limits.maxIndefiniteNesting else {
