@@ -51,7 +51,8 @@ let package = Package(
             swiftSettings: librarySettings),
 
         // Tools: never part of the library product.
-        .executableTarget(name: "purereceipt", dependencies: ["PureReceipt", "PureReceiptSigning"]),
+        .executableTarget(
+            name: "purereceipt", dependencies: ["PureReceipt", "PureReceiptFoundation", "PureReceiptSigning"]),
         .executableTarget(
             name: "purereceipt-bench",
             dependencies: ["PureReceipt", "PureX509", "PureCrypto", "PureDER", "PureJSON", "PureReceiptSigning"]),

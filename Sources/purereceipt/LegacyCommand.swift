@@ -40,10 +40,12 @@ enum LegacyCommand {
             VerifyCommand.report(VerifyCommand.verdictText(error.verdict), code: error.code, error.message)
             return ExitCode.of(error.verdict)
         }
+        let revocation = RevocationStep.check(verified.chain, options: options, json: json)
         if json {
             let signer = VerifyCommand.signer(xcode: false, options: options)
             InspectCommand.writeStandardOutput(
-                VerifyCommand.withSigner(VerifyReceiptJSON.render(verified).bytes, signer))
+                RevocationStep.withReport(
+                    VerifyCommand.withSigner(VerifyReceiptJSON.render(verified).bytes, signer), revocation))
             InspectCommand.writeStandardOutput([0x0A])
             return ExitCode.genuine
         }

@@ -49,12 +49,15 @@ enum SignedDataCommand {
         case .failure(let error):
             return failure(error, policy: policy, environments: setup.environments, json: json)
         }
+        let revocation = RevocationStep.check(verified.chain, options: options, json: json)
         if json {
             let signer = VerifyCommand.signer(xcode: verified.isXcodeSigned, options: options)
-            print(SignedDataReport.verifiedJSON(verified, signer: signer))
+            let document = Array(SignedDataReport.verifiedJSON(verified, signer: signer).utf8)
+            print(String(decoding: RevocationStep.withReport(document, revocation), as: UTF8.self))
         } else {
             print(
                 SignedDataReport.verifiedText(verified, source: source(input, data), policy: policy, options: options))
+            if let row = RevocationStep.row(revocation) { print(row) }
         }
         return ExitCode.genuine
     }

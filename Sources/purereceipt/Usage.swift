@@ -66,6 +66,11 @@ enum Usage {
                                get an input.lineTooLong line; blank lines are skipped.
           --jobs N             verify N inputs at a time (default: the machine's cores), sharing
                                one certificate chain cache
+          --revocation S       off (default) | prefer | require: OCSP, then the CRL, for each
+                               certificate below the root, one input at a time; revoked: exit 1;
+                               require without a fresh good status: undetermined, exit 75
+          --revocation-cache DIR  keep verified responses in DIR until their nextUpdate
+          --offline            with --revocation: never fetch, DIR only
           exit status: 2 if any input is malformed or unreadable, else 1 if any is not genuine or
           failed a check, else 0; a count line goes to stderr (and progress, when it is a terminal).
 

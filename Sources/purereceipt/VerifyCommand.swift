@@ -14,7 +14,8 @@ import PureX509
 enum VerifyCommand {
     static let valuedOptions: Set<String> = [
         "--root", "--xcode-root", "--at", "--now", "--bundle-id", "--bundle-version", "--device-id",
-        "--environment", "--endpoint", "--app-apple-id", "--kind", "--product-id", "--jobs",
+        "--environment", "--endpoint", "--app-apple-id", "--kind", "--product-id", "--jobs", "--revocation",
+        "--revocation-cache",
     ]
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -24,7 +25,10 @@ enum VerifyCommand {
         do {
             options = try parseArguments(
                 arguments, command: "verify", valued: valuedOptions,
-                flags: ["--json", "--quiet", "--ndjson", SignedDataCommand.unstatedEnvironmentFlag], manyFiles: true)
+                flags: [
+                    "--json", "--quiet", "--ndjson", SignedDataCommand.unstatedEnvironmentFlag,
+                    RevocationStep.offlineFlag,
+                ], manyFiles: true)
         } catch {
             switch error {
             case .message(let text): usageFailure(text, json: json)
@@ -35,6 +39,7 @@ enum VerifyCommand {
         // failure (2, `notApplicable`): input content never chooses the usage status.
         SignedDataCommand.precheck(options, json: json)
         _ = BatchCommand.jobs(options, json: json)
+        _ = RevocationStep.setting(options, json: json)
         if options.flags.contains("--quiet") {
             if json {
                 usageFailure("--quiet and --json exclude each other (--quiet prints nothing on stdout)", json: true)
@@ -106,13 +111,15 @@ enum VerifyCommand {
         // The endpoint emulation is a check like the others: it applies to text output too. The
         // document (about 1 KB per in-app purchase) is rendered only when it is printed.
         let status = VerifyReceiptJSON.status(verified, endpoint: endpoint)
+        let revocation = status == 0 ? RevocationStep.check(verified.chain, options: options, json: json) : nil
         if json {
             // Written out in pieces: the document is never held whole. A success document says who
             // signed (the first piece opens the object).
             var first = status == 0
             let signedBy = signer(xcode: verified.isXcodeTestReceipt, options: options)
             _ = VerifyReceiptJSON.render(verified, endpoint: endpoint, requestDate: requestDate) {
-                InspectCommand.writeStandardOutput(first ? withSigner($0, signedBy) : $0)
+                InspectCommand.writeStandardOutput(
+                    first ? RevocationStep.withReport(withSigner($0, signedBy), revocation) : $0)
                 first = false
             }
             InspectCommand.writeStandardOutput([0x0A])
@@ -132,6 +139,7 @@ enum VerifyCommand {
             let checks = performedChecks(
                 verified, policy: policy, endpoint: endpoint, explicitInstant: options.last("--at"))
             TextReport.writeVerified(verified, source: source, checks: checks)
+            if let row = RevocationStep.row(revocation) { print(row) }
         }
         return ExitCode.genuine
     }

@@ -8,6 +8,8 @@
 //      options need (e.g. --bundle-version on StoreKit 2 signed data: `input.optionNotApplicable`)
 //  64  usage error, decided from the command line alone before any input is read: no input
 //      content can choose it
+//  75  undetermined: genuine offline, but `--revocation require` could not establish a fresh good
+//      status for a certificate of its path (revocation.undetermined): retrying later can help
 // With several inputs (`verify FILE… | DIR | --ndjson`, BatchCommand.swift): the highest status
 // of the inputs, 2 (some input got no answer) over 1 (some answer was no) over 0.
 

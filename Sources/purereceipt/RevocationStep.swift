@@ -1,0 +1,201 @@
+// verify --revocation off|prefer|require [--revocation-cache DIR] [--offline]: revocation checking of
+// a verified input's certificate path (the library's RevocationChecker, over the URLSession
+// transport of PureReceiptFoundation), after the offline verification and before anything is
+// printed. One input at a time: with several inputs the options are refused as a usage error.
+//
+// The store: statuses from verified responses, kept until their nextUpdate. With
+// --revocation-cache DIR the raw responses are kept as files in DIR (one file per certificate and
+// source) and read back on the next run, every one verified again, never trusted from disk; files
+// that are not ours, too large or no longer usable are skipped. --offline never fetches: the
+// statuses come from DIR alone.
+//
+// Outcome: revoked → not genuine (exit 1, revocation.revoked); under require, no fresh good status
+// → undetermined (exit 75, revocation.undetermined: retrying later can help); otherwise the input
+// passes and the report says what was checked (a text row, or a "revocation" member in --json).
+
+import Foundation
+import PureDER
+import PureReceipt
+import PureReceiptFoundation
+import PureX509
+
+enum RevocationStep {
+    static let options: Set<String> = ["--revocation", "--revocation-cache"]
+    static let offlineFlag = "--offline"
+    /// Most record files read from a cache directory, and the largest one read.
+    static let maxCacheFiles = 256
+    static let maxCacheFileBytes = 20 * 1024 * 1024
+
+    /// The setting the options ask for; usage errors (64) for a bad value or an option that would not
+    /// apply. Called before any input is read.
+    static func setting(_ options: ParsedArguments, json: Bool) -> RevocationSetting {
+        let text = options.last("--revocation") ?? "off"
+        guard let setting = RevocationSetting(rawValue: text) else {
+            VerifyCommand.usageFailure("--revocation: expected off, prefer or require: \(text)", json: json)
+        }
+        if setting == .off {
+            for option in ["--revocation-cache", offlineFlag]
+            where options.last(option) != nil || options.flags.contains(option) {
+                VerifyCommand.usageFailure("\(option) applies with --revocation prefer or require", json: json)
+            }
+        }
+        if setting != .off, BatchCommand.isBatch(options) {
+            VerifyCommand.usageFailure(
+                "--revocation checks one input at a time; verify each input on its own", json: json)
+        }
+        return setting
+    }
+
+    /// The report for `chain` under the options, or nil when revocation is off. Prints the failure
+    /// and exits when the report's verdict refuses the input.
+    static func check(_ chain: [Certificate], options: ParsedArguments, json: Bool) -> RevocationReport? {
+        let setting = setting(options, json: json)
+        guard setting != .off else { return nil }
+        let offline = options.flags.contains(offlineFlag)
+        let directory = options.last("--revocation-cache").map { URL(fileURLWithPath: $0, isDirectory: true) }
+        let now = Instant(Date())
+        let cache = RevocationCache()
+        let transport: URLSessionRevocationTransport? = offline ? nil : URLSessionRevocationTransport(timeout: 10)
+        let revocationOptions = RevocationOptions(setting: setting, fetches: !offline)
+        let result = Box()
+        let done = DispatchSemaphore(value: 0)
+        // The main thread waits; the check runs on the concurrency pool (fetches on URLSession's queue).
+        Task.detached {
+            if let directory { _ = await cache.importRecords(read(directory), at: now) }
+            let report = await RevocationChecker.check(
+                chain, options: revocationOptions, at: now, cache: cache, transport: transport)
+            if let directory { write(await cache.exportRecords(), to: directory) }
+            result.report = report
+            done.signal()
+        }
+        done.wait()
+        guard let report = result.report else { return nil }
+        do throws(VerificationError) {
+            try report.verdict()
+        } catch {
+            if json { print(VerifyReceiptJSON.render(error).text) }
+            VerifyCommand.report(VerifyCommand.verdictText(error.verdict), code: error.code, error.message)
+            exit(ExitCode.of(error.verdict))
+        }
+        return report
+    }
+
+    /// The report as a JSON member value: the setting and, per certificate below the root, its
+    /// outcome in words.
+    static func json(_ report: RevocationReport, pretty: Bool) -> String {
+        var writer = JSONWriter(pretty: pretty)
+        writer.beginObject()
+        writer.field("setting", report.setting.rawValue)
+        writer.key("certificates")
+        writer.beginArray()
+        for entry in report.entries {
+            writer.beginObject()
+            switch entry.outcome {
+            case .checked(let status, let source, let fromStore):
+                writer.field(
+                    "status", status.value == .good ? "good" : status.value == .unknown ? "unknown" : "revoked")
+                writer.field("source", source.rawValue)
+                writer.field("stored", fromStore)
+            case .notChecked:
+                writer.field("status", "not-checked")
+            }
+            writer.field("detail", entry.description)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        return writer.text
+    }
+
+    /// `document` (a JSON object) with a first member "revocation" holding `report`.
+    static func withReport(_ document: [UInt8], _ report: RevocationReport?, pretty: Bool = true) -> [UInt8] {
+        guard let report, document.first == UInt8(ascii: "{") else { return document }
+        let value = json(report, pretty: false)
+        let member = pretty ? "{\n  \"revocation\": \(value)," : "{\"revocation\":\(value),"
+        return Array(member.utf8) + document.dropFirst()
+    }
+
+    /// The text report's row.
+    static func row(_ report: RevocationReport?) -> String? {
+        guard let report else { return nil }
+        let words =
+            report.entries.isEmpty
+            ? "no certificate below a root" : report.entries.map(\.description).joined(separator: "; ")
+        return TextReport.row("Revocation", "\(report.setting.rawValue): \(words)")
+    }
+
+    // MARK: the cache directory
+
+    /// The records stored in `directory` (missing directory: none). Read within bounds; every record
+    /// is verified again by the store on import.
+    static func read(_ directory: URL) -> [RevocationRecord] {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return [] }
+        var records: [RevocationRecord] = []
+        for name in names.sorted().prefix(maxCacheFiles) where name.hasSuffix(".revocation") {
+            let url = directory.appendingPathComponent(name)
+            guard let size = (try? manager.attributesOfItem(atPath: url.path))?[.size] as? Int,
+                size <= maxCacheFileBytes, let data = try? Data(contentsOf: url),
+                let record = decode([UInt8](data))
+            else { continue }
+            records.append(record)
+        }
+        return records
+    }
+
+    /// Writes every record to `directory` (created if needed), one file each, replacing older ones.
+    static func write(_ records: [RevocationRecord], to directory: URL) {
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for record in records {
+            guard let certificate = try? Certificate(derEncoded: record.certificate) else { continue }
+            let name = certificate.sha256Fingerprint().map { String(format: "%02x", $0) }.joined()
+            let url = directory.appendingPathComponent("\(name)-\(record.source.rawValue).revocation")
+            try? Data(encode(record)).write(to: url, options: .atomic)
+        }
+    }
+
+    /// A record as bytes: "PRR1", the source's name length and name, then three length-prefixed
+    /// (4-byte big-endian) fields: response, certificate, issuer.
+    static func encode(_ record: RevocationRecord) -> [UInt8] {
+        var bytes = Array("PRR1".utf8)
+        let source = Array(record.source.rawValue.utf8)
+        bytes.append(UInt8(truncatingIfNeeded: source.count))
+        bytes += source
+        for field in [record.response, record.certificate, record.issuer] {
+            let count = UInt32(truncatingIfNeeded: field.count)
+            bytes += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: count >> $0) }
+            bytes += field
+        }
+        return bytes
+    }
+
+    /// The record in `bytes`, or nil when they are not one written by `encode`.
+    static func decode(_ bytes: [UInt8]) -> RevocationRecord? {
+        guard bytes.count >= 5, Array(bytes[0..<4]) == Array("PRR1".utf8) else { return nil }
+        var position = 4
+        let sourceLength = Int(bytes[position])
+        position += 1
+        guard sourceLength <= bytes.count - position,
+            let source = RevocationSource(
+                rawValue: String(decoding: bytes[position..<(position + sourceLength)], as: UTF8.self))
+        else { return nil }
+        position += sourceLength
+        var fields: [[UInt8]] = []
+        for _ in 0..<3 {
+            guard bytes.count - position >= 4 else { return nil }
+            let count = bytes[position..<(position + 4)].reduce(0) { $0 << 8 | Int($1) }
+            position += 4
+            guard count <= bytes.count - position else { return nil }
+            fields.append(Array(bytes[position..<(position + count)]))
+            position += count
+        }
+        guard position == bytes.count else { return nil }
+        return RevocationRecord(source: source, response: fields[0], certificate: fields[1], issuer: fields[2])
+    }
+}
+
+/// The report handed from the checking task to the waiting thread (written before the semaphore
+/// is signalled, read after the wait).
+private final class Box: @unchecked Sendable {
+    var report: RevocationReport?
+}
