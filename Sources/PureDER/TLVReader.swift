@@ -66,8 +66,10 @@ extension DERCursor {
     /// a person can check against the file ("the input ends at byte 3000").
     func lengthPastEnd(_ tag: DERTag, at start: Int, declares length: Int) -> DERError {
         let room = end == bytes.count ? "the input ends" : "its enclosing element ends"
+        // Lengths past 2^31 − 1 read as that much on 32-bit platforms: the words are the same on all.
+        let declared = length >= Int(Int32.max) ? "at least \(Int32.max)" : "\(length)"
         return DERError(
-            .lengthPastEnd, at: start, "the \(tag) declares \(length) bytes of content, \(room) at byte \(end)")
+            .lengthPastEnd, at: start, "the \(tag) declares \(declared) bytes of content, \(room) at byte \(end)")
     }
 
     /// Decodes the identifier and length of the element at the current offset without moving:
