@@ -126,18 +126,23 @@ enum RevocationStep {
 
     // MARK: the cache directory
 
-    /// The records stored in `directory` (missing directory: none). Read within bounds; every record
-    /// is verified again by the store on import.
+    /// The records stored in `directory` (missing directory: none). Read within bounds (at most
+    /// `maxCacheFiles` files of `maxCacheFileBytes` each, `Limits.maxRevocationStoreBytes` in all);
+    /// every record is verified again by the store on import.
     static func read(_ directory: URL) -> [RevocationRecord] {
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return [] }
         var records: [RevocationRecord] = []
+        // At most what the store keeps in all (Limits.maxRevocationStoreBytes) is read from disk.
+        var budget = Limits.maxRevocationStoreBytes
         for name in names.sorted().prefix(maxCacheFiles) where name.hasSuffix(".revocation") {
             let url = directory.appendingPathComponent(name)
             guard let size = (try? manager.attributesOfItem(atPath: url.path))?[.size] as? Int,
-                size <= maxCacheFileBytes, let data = try? Data(contentsOf: url),
+                size <= maxCacheFileBytes, size <= budget, let data = try? Data(contentsOf: url),
+                data.count <= budget,
                 let record = decode([UInt8](data))
             else { continue }
+            budget -= data.count
             records.append(record)
         }
         return records
