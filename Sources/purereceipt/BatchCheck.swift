@@ -27,6 +27,9 @@ struct BatchSettings: Sendable {
     /// Whether the `verify --json` documents are printed (--ndjson); in text mode none is built:
     /// an app receipt's document is about 2.5 times the receipt.
     let documents: Bool
+    /// Whether revocation is checked (--revocation prefer or require): only then does a line keep
+    /// its verified path (whose certificates may hold the whole input) until it is checked.
+    let revocation: Bool
 
     /// Exits (before any input is read) on a usage error or an unreadable certificate file.
     init(_ options: ParsedArguments) {
@@ -46,6 +49,7 @@ struct BatchSettings: Sendable {
         productIdGiven = options.last("--product-id") != nil
         customRoot = !options.all("--root").isEmpty
         documents = options.flags.contains("--ndjson")
+        revocation = RevocationStep.setting(options, json: false) != .off
     }
 }
 
@@ -62,6 +66,8 @@ struct BatchLine: Sendable {
     let message: String?
     /// The `verify --json` document, on one line (JSON text); nil in text mode (not printed).
     let document: [UInt8]?
+    /// The verified path of a genuine input, until revocation checking (RevocationStep.checked).
+    var chain: [Certificate]? = nil
 }
 
 /// How an input is named in the output: its line number, or a name (an `id`, a file path).
@@ -121,7 +127,8 @@ enum BatchCheck {
                 id: id, format: verified.kind.reportName, status: ExitCode.genuine,
                 verdict: verified.isXcodeSigned ? "xcode-signed" : "genuine", code: nil, message: nil,
                 document: settings.documents
-                    ? Array(SignedDataReport.verifiedJSON(verified, signer: signer, pretty: false).utf8) : nil)
+                    ? Array(SignedDataReport.verifiedJSON(verified, signer: signer, pretty: false).utf8) : nil,
+                chain: settings.revocation ? verified.chain : nil)
         case .failure(let error):
             let message = SignedDataCommand.failureMessage(error, policy: policy, environments: setup.environments)
             // A body is a notification or a realtime request: named by its payload once signed (as verified).
@@ -161,7 +168,8 @@ enum BatchCheck {
             let document = settings.documents ? VerifyReceiptJSON.render(verified, pretty: false).bytes : nil
             return BatchLine(
                 id: id, format: format, status: ExitCode.genuine, verdict: "genuine", code: nil, message: nil,
-                document: document.map { VerifyCommand.withSigner($0, signer, pretty: false) })
+                document: document.map { VerifyCommand.withSigner($0, signer, pretty: false) },
+                chain: settings.revocation ? verified.chain : nil)
         } catch {
             if error.verdict == .malformed, let kind = InputKind.detect(bytes) {
                 return malformed(id, format: format, code: kind.code, kind.message)
@@ -236,7 +244,7 @@ enum BatchCheck {
         return BatchLine(
             id: id, format: format, status: ExitCode.genuine,
             verdict: verified.isXcodeTestReceipt ? "xcode-signed" : "genuine", code: nil, message: nil,
-            document: document)
+            document: document, chain: settings.revocation ? verified.chain : nil)
     }
 
     /// A receipt's failure: the verifyReceipt failure document (as `verify --json`).

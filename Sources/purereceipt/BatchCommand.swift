@@ -11,10 +11,15 @@
 // line. Blank lines are skipped (and counted in line numbers).
 // Memory: at most the library's window of inputs and results, one line being read (at most
 // `maxLineBytes` and a read chunk), and 64 KiB of output, however long the stream.
-// Exit status: the highest of the inputs' (2 malformed or unreadable > 1 not genuine or a check
-// failed > 0 genuine): 2 says some input got no answer, 1 that every input got one and some were
-// no; 0 when every input is genuine (or there were none). Usage errors stay 64. A count line
-// goes to standard error at the end, and progress while running when standard error is a terminal.
+// Revocation (--revocation prefer|require, RevocationStep.swift): each genuine input's path is
+// checked on the worker that verified it, through the run's one store, before its line is written.
+// Exit status: the most severe of the inputs' (BatchOutput.severity: 2 malformed or unreadable >
+// 75 undetermined > 1 not genuine or a check failed > 0 genuine): 2 says some input got no answer
+// and retrying will not change that, 75 that some got no final answer yet (a revocation status
+// could not be established under require: retrying later can help), 1 that every input got one
+// and some were no; 0 when every input is genuine (or there were none). Usage errors stay 64. A
+// count line goes to standard error at the end, and progress while running when standard error is
+// a terminal.
 
 import Foundation
 import PureJSON
@@ -71,12 +76,18 @@ enum BatchCommand {
                     bundleId: "", environment: .production),
             legacyPolicy: (try? settings.legacy.get()) ?? LegacyReceiptPolicy(bundleIdentifier: .anyApp), jobs: jobs)
         let total = ndjson ? nil : inputs.paths.count
+        let revocation = RevocationStep.Session(options, json: false)
         let box = StatusBox()
         let done = DispatchSemaphore(value: 0)
         // The main thread waits; the run is on the concurrency pool (its workers and this driver).
         Task { [verifier] in
-            let output = BatchOutput(ndjson: ndjson, total: total)
-            await verifier.map(inputs, { item, cache in item.check(settings, cache: &cache) }) { output.write($0) }
+            await revocation?.load()
+            let output = BatchOutput(ndjson: ndjson, total: total, revocation: revocation != nil)
+            await verifier.map(
+                inputs, { item, cache in item.check(settings, cache: &cache) },
+                then: revocation.map { session in { await RevocationStep.checked($0, session) } }
+            ) { output.write($0) }
+            await revocation?.save()
             box.status = output.finish()
             done.signal()
         }

@@ -114,8 +114,10 @@ final class LineReader {
 final class BatchOutput {
     private let ndjson: Bool
     private let total: Int?
+    /// Revocation is checked: the count line says how many inputs were undetermined.
+    private let revocation: Bool
     private var pending: [UInt8] = []
-    private var counts = [0, 0, 0]  // genuine, not genuine or check failed, malformed
+    private var counts: [Int32: Int] = [:]  // inputs by exit status
     private var status = ExitCode.genuine
     private let started = DispatchTime.now().uptimeNanoseconds
     private var flushed = DispatchTime.now().uptimeNanoseconds
@@ -123,14 +125,21 @@ final class BatchOutput {
     /// Progress goes to stderr only when it is a terminal.
     private let progress = isatty(STDERR_FILENO) != 0
 
-    init(ndjson: Bool, total: Int?) {
+    init(ndjson: Bool, total: Int?, revocation: Bool) {
         self.ndjson = ndjson
         self.total = total
+        self.revocation = revocation
     }
 
+    /// The exit statuses of inputs, least severe first: the run's status is its most severe input's.
+    /// 75 (undetermined: retrying later can help) is below 2 (no answer, and retrying will not
+    /// change that) and above 1 (a final answer: no).
+    static let severity = [ExitCode.genuine, ExitCode.notGenuine, ExitCode.undetermined, ExitCode.malformed]
+
     func write(_ line: BatchLine) {
-        counts[Int(min(max(line.status, 0), 2))] += 1
-        status = max(status, line.status)
+        counts[line.status, default: 0] += 1
+        let rank = { (status: Int32) in Self.severity.firstIndex(of: status) ?? Self.severity.count }
+        if rank(line.status) > rank(status) { status = line.status }
         pending += ndjson ? Self.json(line) : Array(Self.text(line).utf8)
         pending.append(0x0A)
         let now = DispatchTime.now().uptimeNanoseconds
@@ -149,12 +158,14 @@ final class BatchOutput {
     func finish() -> Int32 {
         flush()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        let done = counts.reduce(0, +)
+        let done = counts.values.reduce(0, +)
         let rate = String(format: "%.1f", seconds > 0 ? Double(done) / seconds : 0)
         let clear = progress ? "\r\u{1B}[K" : ""
+        let undetermined = revocation ? ", \(count(ExitCode.undetermined)) undetermined" : ""
         let line =
-            "\(clear)purereceipt: \(done) inputs: \(counts[0]) genuine, \(counts[1]) not genuine or check failed, "
-            + "\(counts[2]) malformed or unreadable (\(String(format: "%.1f", seconds)) s, \(rate)/s); exit \(status)\n"
+            "\(clear)purereceipt: \(done) inputs: \(count(ExitCode.genuine)) genuine, "
+            + "\(count(ExitCode.notGenuine)) not genuine or check failed, \(count(ExitCode.malformed)) malformed "
+            + "or unreadable\(undetermined) (\(String(format: "%.1f", seconds)) s, \(rate)/s); exit \(status)\n"
         FileHandle.standardError.write(Data(line.utf8))
         return status
     }
@@ -165,11 +176,14 @@ final class BatchOutput {
         pending.removeAll(keepingCapacity: true)
     }
 
+    /// Inputs that got `status`.
+    private func count(_ status: Int32) -> Int { counts[status] ?? 0 }
+
     private func progressText(_ now: UInt64) -> String {
-        let done = counts.reduce(0, +)
+        let done = counts.values.reduce(0, +)
         let seconds = Double(now - started) / 1e9
         let rate = seconds > 0 ? Double(done) / seconds : 0
-        var text = "\(done)" + (total.map { "/\($0)" } ?? "") + " done, \(Int(rate))/s, \(counts[1] + counts[2]) failed"
+        var text = "\(done)" + (total.map { "/\($0)" } ?? "") + " done, \(Int(rate))/s, \(done - count(0)) failed"
         if let total, rate > 0 { text += ", ETA \(Int(Double(total - done) / rate)) s" }
         return text
     }

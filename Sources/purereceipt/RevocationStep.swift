@@ -1,17 +1,20 @@
 // verify --revocation off|prefer|require [--revocation-cache DIR] [--offline]: revocation checking of
 // a verified input's certificate path (the library's RevocationChecker, over the URLSession
 // transport of PureReceiptFoundation), after the offline verification and before anything is
-// printed. One input at a time: with several inputs the options are refused as a usage error.
+// printed. One `Session` per run: a single input, or every input of a batch (BatchCommand.swift),
+// where each worker checks the inputs it verified through the run's one RevocationCache (so a
+// status is fetched once per certificate, however many inputs and workers need it).
 //
 // The store: statuses from verified responses, kept until their nextUpdate. With
 // --revocation-cache DIR the raw responses are kept as files in DIR (one file per certificate and
-// source) and read back on the next run, every one verified again, never trusted from disk; files
-// that are not ours, too large or no longer usable are skipped. --offline never fetches: the
-// statuses come from DIR alone.
+// source), read at the start of the run and written at its end, every one verified again when
+// read, never trusted from disk; files that are not ours, too large or no longer usable are
+// skipped. --offline never fetches: the statuses come from DIR alone.
 //
 // Outcome: revoked → not genuine (exit 1, revocation.revoked); under require, no fresh good status
 // → undetermined (exit 75, revocation.undetermined: retrying later can help); otherwise the input
-// passes and the report says what was checked (a text row, or a "revocation" member in --json).
+// passes and the report says what was checked (a text row, or a "revocation" member in --json and
+// in each --ndjson line's "result", failures included).
 
 import Foundation
 import PureDER
@@ -39,45 +42,109 @@ enum RevocationStep {
                 VerifyCommand.usageFailure("\(option) applies with --revocation prefer or require", json: json)
             }
         }
-        if setting != .off, BatchCommand.isBatch(options) {
-            VerifyCommand.usageFailure(
-                "--revocation checks one input at a time; verify each input on its own", json: json)
-        }
         return setting
     }
 
-    /// The report for `chain` under the options, or nil when revocation is off. Prints the failure
-    /// and exits when the report's verdict refuses the input.
-    static func check(_ chain: [Certificate], options: ParsedArguments, json: Bool) -> RevocationReport? {
-        let setting = setting(options, json: json)
-        guard setting != .off else { return nil }
-        let offline = options.flags.contains(offlineFlag)
-        let directory = options.last("--revocation-cache").map { URL(fileURLWithPath: $0, isDirectory: true) }
-        let now = Instant(Date())
+    /// What one run checks revocation with: the setting, one shared store, the transport (none
+    /// with --offline) and the cache directory.
+    struct Session: Sendable {
+        let options: RevocationOptions
         let cache = RevocationCache()
-        let transport: URLSessionRevocationTransport? = offline ? nil : URLSessionRevocationTransport(timeout: 10)
-        let revocationOptions = RevocationOptions(setting: setting, fetches: !offline)
+        let transport: URLSessionRevocationTransport?
+        let directory: URL?
+
+        /// The session the options ask for; nil when revocation is off. Exits 64 on a usage error.
+        init?(_ options: ParsedArguments, json: Bool) {
+            let setting = RevocationStep.setting(options, json: json)
+            guard setting != .off else { return nil }
+            let offline = options.flags.contains(offlineFlag)
+            self.options = RevocationOptions(setting: setting, fetches: !offline)
+            transport = offline ? nil : URLSessionRevocationTransport(timeout: 10)
+            directory = options.last("--revocation-cache").map { URL(fileURLWithPath: $0, isDirectory: true) }
+        }
+
+        /// The records of the cache directory, verified again now, into the store.
+        func load() async {
+            if let directory { _ = await cache.importRecords(read(directory), at: Instant(Date())) }
+        }
+
+        /// The store's records written to the cache directory.
+        func save() async {
+            if let directory { write(await cache.exportRecords(), to: directory) }
+        }
+
+        /// The report for a verified `chain`, now.
+        func check(_ chain: [Certificate]) async -> RevocationReport {
+            await RevocationChecker.check(
+                chain, options: options, at: Instant(Date()), cache: cache, transport: transport)
+        }
+    }
+
+    /// The report for `chain` under the options, or nil when revocation is off. Prints the failure
+    /// (with --json: its document, with the report) and exits when the report's verdict refuses
+    /// the input.
+    /// `signedData`: the input is StoreKit 2 signed data (its failure document is that format's).
+    static func check(_ chain: [Certificate], options: ParsedArguments, json: Bool, signedData: Bool = false)
+        -> RevocationReport?
+    {
+        guard let session = Session(options, json: json) else { return nil }
         let result = Box()
         let done = DispatchSemaphore(value: 0)
         // The main thread waits; the check runs on the concurrency pool (fetches on URLSession's queue).
         Task.detached {
-            if let directory { _ = await cache.importRecords(read(directory), at: now) }
-            let report = await RevocationChecker.check(
-                chain, options: revocationOptions, at: now, cache: cache, transport: transport)
-            if let directory { write(await cache.exportRecords(), to: directory) }
-            result.report = report
+            await session.load()
+            result.report = await session.check(chain)
+            await session.save()
             done.signal()
         }
         done.wait()
         guard let report = result.report else { return nil }
-        do throws(VerificationError) {
-            try report.verdict()
-        } catch {
-            if json { print(VerifyReceiptJSON.render(error).text) }
+        if let error = refusal(report) {
+            if json { print(String(decoding: failureDocument(error, report, signedData: signedData), as: UTF8.self)) }
             VerifyCommand.report(VerifyCommand.verdictText(error.verdict), code: error.code, error.message)
             exit(ExitCode.of(error.verdict))
         }
         return report
+    }
+
+    /// The error the report's verdict gives, or nil when the input passes.
+    static func refusal(_ report: RevocationReport) -> VerificationError? {
+        do throws(VerificationError) {
+            try report.verdict()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The `--json` document of an input the report refuses: its format's failure document (signed
+    /// data's, or the verifyReceipt one of receipts), with the report.
+    static func failureDocument(
+        _ error: VerificationError, _ report: RevocationReport, signedData: Bool, pretty: Bool = true
+    ) -> [UInt8] {
+        let document =
+            signedData
+            ? Array(SignedDataCommand.failureDocument(error, message: error.message, pretty: pretty).utf8)
+            : VerifyReceiptJSON.render(error, pretty: pretty).bytes
+        return withReport(document, report, pretty: pretty)
+    }
+
+    /// A batch line after revocation checking of its input's verified path (a line without one:
+    /// unchanged): the failure of a refused input, else the line with the report in its document.
+    static func checked(_ line: BatchLine, _ session: Session) async -> BatchLine {
+        guard let chain = line.chain else { return line }
+        let report = await session.check(chain)
+        guard let error = refusal(report) else {
+            return BatchLine(
+                id: line.id, format: line.format, status: line.status, verdict: line.verdict, code: nil, message: nil,
+                document: line.document.map { withReport($0, report, pretty: false) })
+        }
+        // A document is built in --ndjson only (BatchSettings.documents).
+        let signedData = !["app-receipt", "legacy-receipt"].contains(line.format)
+        return BatchLine(
+            id: line.id, format: line.format, status: ExitCode.of(error.verdict),
+            verdict: SignedDataCommand.words(error.verdict).json, code: error.code, message: error.message,
+            document: line.document.map { _ in failureDocument(error, report, signedData: signedData, pretty: false) })
     }
 
     /// The report as a JSON member value: the setting and, per certificate below the root, its

@@ -49,7 +49,7 @@ enum SignedDataCommand {
         case .failure(let error):
             return failure(error, policy: policy, environments: setup.environments, json: json)
         }
-        let revocation = RevocationStep.check(verified.chain, options: options, json: json)
+        let revocation = RevocationStep.check(verified.chain, options: options, json: json, signedData: true)
         if json {
             let signer = VerifyCommand.signer(xcode: verified.isXcodeSigned, options: options)
             let document = Array(SignedDataReport.verifiedJSON(verified, signer: signer).utf8)

@@ -1,9 +1,10 @@
 // verify --revocation off|prefer|require, --revocation-cache DIR, --offline: the options are checked
 // before any input is read (64), require without a fresh good status is undetermined (exit 75,
-// revocation.undetermined, retry later), prefer passes and reports what could not be checked, and a
-// cache file round-trips while anything else in the directory is skipped. The synthetic PKI's
-// certificates name no OCSP responder or CRL, so nothing is fetched here; the live responder tests
-// are in PureReceiptFoundationTests (RevocationLiveTests).
+// revocation.undetermined, retry later), for one input or several (where 2 outranks 75), prefer
+// passes and reports what could not be checked, and a cache file round-trips while anything else
+// in the directory is skipped. The synthetic PKI's certificates name no OCSP responder or CRL, so
+// nothing is fetched here; the live responder tests are RevocationLiveCLITests (the tool) and
+// PureReceiptFoundationTests' RevocationLiveTests (the transport).
 
 import Foundation
 import PureReceipt
@@ -19,7 +20,8 @@ struct RevocationOptionTests {
         "revocation options that cannot apply are usage errors before the input is read",
         arguments: [
             ["--revocation", "sometimes"], ["--revocation-cache", "/tmp/x"], ["--offline"],
-            ["--revocation", "off", "--offline"], ["--revocation", "prefer", "Vectors/receipts/valid-der-sha1.der"],
+            ["--revocation", "off", "--offline"],
+            ["--revocation-cache", "/tmp/x", "Vectors/receipts/valid-der-sha1.der"],
         ])
     func misusedOptionsAreUsageErrors(_ extra: [String]) async throws {
         let result = try await CLI.run(["verify"] + receipt + extra)
@@ -49,6 +51,37 @@ struct RevocationOptionTests {
         let certificates = try #require(revocation["certificates"] as? [[String: Any]])
         #expect(certificates.count == 2)
         #expect(certificates.allSatisfy { $0["status"] as? String == "not-checked" })
+    }
+
+    @Test("several inputs: each genuine input checked, undetermined under require (exit 75), passing under prefer")
+    func severalInputs() async throws {
+        let inputs = ["Vectors/receipts/valid-der-sha256.der", "Vectors/receipts/valid-der-sha1.der"]
+        let require = try await CLI.run(
+            ["verify"] + receipt.dropFirst() + inputs + ["--revocation", "require", "--offline"])
+        #expect(require.status == 75, "\(require)")
+        let lines = require.stdout.split(separator: "\n")
+        #expect(
+            lines.count == 2
+                && lines.allSatisfy { $0.contains(": undetermined app-receipt: revocation.undetermined: ") })
+        #expect(require.stderr.contains("0 malformed or unreadable, 2 undetermined"), "\(require.stderr)")
+        let malformed = try await CLI.run(
+            ["verify"] + receipt.dropFirst() + inputs + [
+                "Vectors/receipts/malformed-truncated-half.der", "--revocation", "require", "--offline",
+            ])
+        #expect(malformed.status == 2, "malformed outranks undetermined: \(malformed)")
+        // --ndjson: one base64 receipt per line of standard input.
+        let stdin = try inputs.map { try CLI.bytes($0).base64EncodedString() }.joined(separator: "\n")
+        let prefer = try await CLI.run(
+            ["verify", "--ndjson"] + receipt.dropFirst() + ["--revocation", "prefer", "--offline"],
+            stdin: Data(stdin.utf8))
+        #expect(prefer.status == 0 && prefer.stdout.split(separator: "\n").count == 2, "\(prefer)")
+        for line in prefer.stdout.split(separator: "\n") {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let result = try #require(object["result"] as? [String: Any])
+            let revocation = try #require(result["revocation"] as? [String: Any], "\(line.prefix(300))")
+            #expect(revocation["setting"] as? String == "prefer")
+            #expect((revocation["certificates"] as? [[String: Any]])?.count == 2)
+        }
     }
 
     @Test("a cache record round-trips; bytes that are not one are refused")

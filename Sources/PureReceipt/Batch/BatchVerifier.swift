@@ -74,11 +74,13 @@
         }
 
         /// `transform` applied to every element of `inputs`, `jobs` at a time through the shared
-        /// cache; each output handed to `body` in input order. The engine of `verify(_:_:)`, for a
-        /// caller with its own verification step (the command-line tool's).
+        /// cache, then `finish` (when given) to its output on the same worker, outside the cache (an
+        /// async step such as revocation checking); each output handed to `body` in input order.
+        /// The engine of `verify(_:_:)`, for a caller with its own verification step (the
+        /// command-line tool's).
         public func map<Inputs: Sequence, Output: Sendable>(
             _ inputs: Inputs, _ transform: @escaping @Sendable (Inputs.Element, inout VerifiedChainCache) -> Output,
-            _ body: (Output) async -> Void
+            then finish: (@Sendable (Output) async -> Output)? = nil, _ body: (Output) async -> Void
         ) async where Inputs.Element: Sendable {
             let jobs = max(1, self.jobs)
             let window = max(jobs, window)
@@ -99,7 +101,10 @@
                         let position = read
                         read += 1
                         running += 1
-                        group.addTask { (position, await cache.withCache { transform(input, &$0) }) }
+                        group.addTask {
+                            let output = await cache.withCache { transform(input, &$0) }
+                            return (position, await finish?(output) ?? output)
+                        }
                     }
                     // Nothing running: every input read was handed out (the window had room), and
                     // none is left.
