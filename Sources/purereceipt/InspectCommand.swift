@@ -83,7 +83,7 @@ enum InspectCommand {
             for attribute in purchase.rawAttributes { emit("  " + rawLine(attribute, inApp: true)) }
         }
         emit("Certificates (\(parsed.signedData.certificates.count), as stored)")
-        TextReport.certificateLines(parsed.signedData.certificates, anchorLast: false).forEach(emit)
+        TextReport.certificateLines(parsed.signedData.certificates, anchorLast: false, locations: true).forEach(emit)
         emit("Signers (\(parsed.signedData.signerInfos.count))")
         for signer in parsed.signedData.signerInfos { signerDescription(signer).forEach(emit) }
         emit(TextReport.row("Verdict", "UNVERIFIED"))
@@ -150,6 +150,7 @@ enum InspectCommand {
             piece.field("sha256", TextReport.hex(certificate.sha256Fingerprint()))
             piece.field("signature_algorithm", TextReport.describe(certificate.signatureAlgorithm))
             piece.field("subject", certificate.subject.description)
+            TextReport.writeRevocationLocations(certificate, into: &piece)
             piece.endObject()
         }
         array("in_app", receipt.inAppPurchases.count) { index, piece in

@@ -125,7 +125,7 @@ enum LegacyCommand {
         lines.append(TextReport.row("Receipt", inputSummary(input.name, input.bytes)))
         lines += summary(receipt)
         lines.append("Certificate (embedded leaf)")
-        lines += TextReport.certificateLines([certificate], anchorLast: false)
+        lines += TextReport.certificateLines([certificate], anchorLast: false, locations: true)
         lines.append(TextReport.row("Verdict", "UNVERIFIED"))
         print(TextReport.render(lines))
         return ExitCode.genuine
@@ -155,6 +155,7 @@ enum LegacyCommand {
         json.field("not_before", certificate.notBefore.description)
         json.field("sha256", TextReport.hex(certificate.sha256Fingerprint()))
         json.field("subject", certificate.subject.description)
+        TextReport.writeRevocationLocations(certificate, into: &json)
         json.endObject()
         json.field("format", "legacy-transaction-receipt")
         json.key("purchase_info")

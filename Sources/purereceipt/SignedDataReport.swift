@@ -143,6 +143,16 @@ enum SignedDataReport {
             document.beginArray()
             for certificate in jws.certificates { document.string(certificate.subject.description) }
             document.endArray()
+            // Where each x5c certificate's revocation status is published, in x5c order.
+            document.key("revocation_locations")
+            document.beginArray()
+            for certificate in jws.certificates {
+                document.beginObject()
+                document.field("subject", certificate.subject.description)
+                TextReport.writeRevocationLocations(certificate, into: &document)
+                document.endObject()
+            }
+            document.endArray()
             document.key("payload")
             if let payload { document.object(payload) } else { document.null() }
             document.endObject()
@@ -162,7 +172,7 @@ enum SignedDataReport {
             lines.append("  (not a JSON object: \(jws.payload.count) bytes)")
         }
         lines.append("Certificates (x5c, unverified)")
-        lines += TextReport.certificateLines(jws.certificates, anchorLast: false)
+        lines += TextReport.certificateLines(jws.certificates, anchorLast: false, locations: true)
         lines.append(TextReport.row("Verdict", "UNVERIFIED"))
         print(TextReport.render(lines))
         return ExitCode.genuine

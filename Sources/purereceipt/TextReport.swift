@@ -91,7 +91,8 @@ enum TextReport {
         }
     }
 
-    static func certificateLines(_ certificates: [Certificate], anchorLast: Bool) -> [String] {
+    /// `locations`: also where each certificate's revocation status is published (inspect).
+    static func certificateLines(_ certificates: [Certificate], anchorLast: Bool, locations: Bool = false) -> [String] {
         var lines: [String] = []
         for (index, certificate) in certificates.enumerated() {
             let role = anchorLast && index == certificates.count - 1 ? "  (trust anchor)" : ""
@@ -102,8 +103,30 @@ enum TextReport {
             lines.append("      key      \(certificate.publicKey.description), signed with \(signature)")
             lines.append("      serial   \(hex(certificate.serialNumber))")
             lines.append("      sha-256  \(hex(certificate.sha256Fingerprint()))")
+            if locations {
+                for (name, urls) in revocationLocations(certificate) {
+                    lines.append("      \(pad(name, 9))" + (urls.isEmpty ? "none named" : urls.joined(separator: " ")))
+                }
+            }
         }
         return lines
+    }
+
+    /// Where the certificate's revocation status is published, as inspect names them: "ocsp", the
+    /// responder URLs of authorityInfoAccess, and "crl", the URLs of cRLDistributionPoints (http
+    /// and https only, in certificate order: what `verify --revocation` fetches first).
+    static func revocationLocations(_ certificate: Certificate) -> [(name: String, urls: [String])] {
+        [("ocsp", certificate.ocspURLs), ("crl", certificate.crlURLs)]
+    }
+
+    /// The `"ocsp"` and `"crl"` members of a certificate in inspect's JSON (`revocationLocations`).
+    static func writeRevocationLocations(_ certificate: Certificate, into json: inout JSONWriter) {
+        for (name, urls) in revocationLocations(certificate) {
+            json.key(name)
+            json.beginArray()
+            for url in urls { json.string(url) }
+            json.endArray()
+        }
     }
 
     static func describe(_ algorithm: SignatureAlgorithm) -> String {
