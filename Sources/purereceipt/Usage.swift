@@ -67,12 +67,14 @@ enum Usage {
           --jobs N             verify N inputs at a time (default: the machine's cores), sharing
                                one certificate chain cache
           --revocation S       off (default) | prefer | require: OCSP, then the CRL, for each
-                               certificate below the root, one input at a time; revoked: exit 1;
-                               require without a fresh good status: undetermined, exit 75
+                               certificate below the root, for one input or all of them (one
+                               fetch per certificate for the run); revoked: exit 1; require
+                               without a fresh good status: undetermined, exit 75
           --revocation-cache DIR  keep verified responses in DIR until their nextUpdate
           --offline            with --revocation: never fetch, DIR only
-          exit status: 2 if any input is malformed or unreadable, else 1 if any is not genuine or
-          failed a check, else 0; a count line goes to stderr (and progress, when it is a terminal).
+          exit status: 2 if any input is malformed or unreadable, else 75 if any is undetermined
+          (retrying later can help), else 1 if any is not genuine or failed a check, else 0; a
+          count line goes to stderr (and progress, when it is a terminal).
 
         input: an app receipt (DER/BER, or its base64), a legacy transaction receipt (iOS 3–6: the
                old-style plist, or its base64), StoreKit 2 signed data (a compact JWS: a
@@ -83,7 +85,8 @@ enum Usage {
 
         exit status: 0 genuine and every requested check holds; 1 not genuine or a check failed; 2 not well-formed,
                      unreadable, or an input the options do not apply to; 64 usage error (from the
-                     command line alone)
+                     command line alone); 75 undetermined (--revocation require without a fresh
+                     good status: retrying later can help)
         """
 
     static let inspect = """
@@ -92,7 +95,7 @@ enum Usage {
         Decodes WITHOUT verifying anything: every output says "unverified". For an app receipt:
         its attributes (named and raw), in-app purchases, certificates and signer; for StoreKit 2
         signed data: the header, payload and x5c certificates; for a legacy receipt: its pairs and
-        embedded certificate.
+        embedded certificate. Each certificate's OCSP responder and CRL URLs are named (ocsp, crl).
           --json               print a JSON document ("verified": false) instead of text
 
         input: an app receipt, a legacy transaction receipt or StoreKit 2 signed data, as for verify.
