@@ -7,9 +7,10 @@
 //
 // What the command does that the module does not: it reads files (certificates arrive as bytes, so
 // a certificate that does not parse is named `roots[i]`, not by its path), and it reads the clock
-// when --now is absent (the module requires `now` for app receipts). The module's own messages (a
-// bad request, an option the input cannot take) name the request member (`kind`, `bundleVersion`),
-// not the command's option: its host never wrote a command line.
+// when --now is absent (the module requires `now` for app receipts). Every message the module
+// returns (a bad request, an option the input cannot take, a StoreKit check that failed) names the
+// request member (`kind`, `appAppleId`), not the command's option: its host never wrote a command
+// line. Those words are the only difference from the command's document (compare.py maps them).
 
 import PureDER
 import PureJSON
@@ -159,7 +160,8 @@ enum ModuleVerify {
             let signer = VerifySigner.name(xcode: verified.isXcodeSigned, customRoots: !options.roots.isEmpty)
             return ModuleOutcome(status: 0, document: line(Array(verified.json(signer: signer).utf8)))
         } catch {
-            let message = SignedDataVerifyReport.failureMessage(error, policy: policy, environments: environments)
+            let message = inRequestWords(
+                SignedDataVerifyReport.failureMessage(error, policy: policy, environments: environments))
             let document = SignedDataVerifyReport.failureJSON(error, message: message)
             return ModuleOutcome(status: status(error.verdict), document: line(Array(document.utf8)))
         }
@@ -351,7 +353,7 @@ enum ModuleVerify {
 
     /// Input that is another kind of thing than a receipt (a certificate, a PEM block, JSON): status 2.
     private static func notAReceipt(_ kind: InputKind) -> ModuleOutcome {
-        let error = VerificationError(.malformed, code: kind.code, message: kind.message)
+        let error = VerificationError(.malformed, code: kind.code, message: inRequestWords(kind.message))
         return ModuleOutcome(status: 2, document: line(VerifyReceiptJSON.render(error).bytes))
     }
 

@@ -175,7 +175,7 @@ struct SignedDataCLITests {
         #expect(builtIn.status == 1 && builtIn.stderr.contains("jws.chain"), "\(builtIn)")
         let late = try await CLI.run(
             ["verify"] + Self.testRoot + ["--at", "2100-01-01T00:00:00Z", "Vectors/jws/transaction-valid.jws"])
-        #expect(late.status == 1 && late.stderr.contains("from --at"), "\(late)")
+        #expect(late.status == 1 && late.stderr.contains("given as --at"), "\(late)")
         let expired = try await CLI.run(
             ["verify"] + Self.testRoot + ["--at", "2025-01-01T00:00:00Z", "Vectors/jws/expired-at-signed-date.jws"])
         #expect(expired.status == 0, "\(expired)")
