@@ -219,9 +219,12 @@ enum ModuleVerify {
 
     /// The syntax of the options whose meaning does not depend on the input's format.
     private static func precheck(_ options: VerifyRequest) throws(Finished) {
-        if let text = options.last("--kind"), SignedDataKind(rawValue: text) == nil {
-            let names = SignedDataKind.allCases.map { $0.rawValue }.joined(separator: "|")
-            throw usageFailure("--kind: expected \(names): \(text)")
+        if let text = options.last("--kind") {
+            guard let kind = SignedDataKind(rawValue: text) else {
+                let names = SignedDataKind.allCases.map { $0.rawValue }.joined(separator: "|")
+                throw usageFailure("--kind: expected \(names): \(text)")
+            }
+            if options.last("--bundle-id") != nil, let refusal = kind.bundleIdRefusal { throw usageFailure(refusal) }
         }
         for option in ["--at", "--now"] {
             if let text = options.last(option), Instant.parseRFC3339(text) == nil {

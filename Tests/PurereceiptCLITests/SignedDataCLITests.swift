@@ -35,7 +35,8 @@ struct JWSCLICase: Sendable, CustomTestStringConvertible {
         ]
         return items.map { item in
             let policy = item["policy"] as? [String: Any] ?? [:]
-            var options = ["--kind", kinds[item["kind"] as? String ?? ""] ?? "?"]
+            let kind = item["kind"] as? String ?? ""
+            var options = ["--kind", kinds[kind] ?? "?"]
             if let xcode = policy["xcode"] as? Bool, xcode {
                 options += ["--xcode-root", "Vectors/jws/xcode.der"]
             } else {
@@ -46,7 +47,10 @@ struct JWSCLICase: Sendable, CustomTestStringConvertible {
             if let accepts = policy["acceptsUnstatedEnvironment"] as? Bool, accepts {
                 options.append("--accept-unstated-environment")
             }
-            if let bundle = policy["bundleId"] as? String { options += ["--bundle-id", bundle] }
+            // Renewal info and realtime requests name no bundle id: --bundle-id is refused with their --kind.
+            if let bundle = policy["bundleId"] as? String, !["renewalInfo", "realtimeRequest"].contains(kind) {
+                options += ["--bundle-id", bundle]
+            }
             if let environment = policy["environment"] as? String { options += ["--environment", environment] }
             if let id = policy["appAppleId"] as? NSNumber { options += ["--app-apple-id", "\(id.int64Value)"] }
             if let device = policy["deviceVerificationID"] as? String { options += ["--device-id", device] }
