@@ -4,8 +4,8 @@
 // Method: k = Σ ±dᵢ·2^(6i) with digits dᵢ ∈ 0 … 32 (i = 0 … 42), each read from the seven bits
 // 6i − 1 … 6i + 5 of k (bit −1 is 0) by the recoding of B. Möller's signed windows as OpenSSL's
 // P-256 code writes it: no branch, only masks. The table holds j·2^(6i)·G for j = 1 … 32, affine.
-// Window i reads all 32 entries of its row and keeps the one with j = dᵢ by masks (the row index
-// i is public, the digit never becomes an address), negates y by mask when the digit is negative,
+// Window i reads all 32 entries of its row and ORs in each ANDed with its mask, all ones for j = dᵢ
+// alone (the row index i is public, the digit never becomes an address), negates y by mask when the digit is negative,
 // adds it with the complete mixed formula, and keeps the sum by mask unless dᵢ = 0. Every window
 // runs the same instructions and touches the same memory for every k.
 // The table (43 × 32 points, 88 064 bytes) depends on G alone: built once on first use (Swift
@@ -51,9 +51,11 @@ enum FixedBaseConstantTime {
             let (negative, digit) = recode(window(k, i))
             var selected = AffinePointConstantTime(x: zero, y: zero)
             let row = entries * i
-            for j in 0..<entries {
+            for j in 0..<entries {  // at most one mask is all ones: OR in each entry ANDed with its mask
                 let mask = equalMaskConstantTime(digit, UInt64(j + 1))
-                selected = table[row + j].selecting(selected, mask: mask)
+                let entry = table[row + j]
+                selected.x.montgomery.merge(entry.x.montgomery, mask: mask)
+                selected.y.montgomery.merge(entry.y.montgomery, mask: mask)
             }
             selected.y = (zero - selected.y).selecting(selected.y, mask: negative)
             let sum = accumulator.adding(selected)
