@@ -73,12 +73,6 @@ struct WordsConstantTime: Sendable {
             w0 & m | other.w0 & ~m, w1 & m | other.w1 & ~m, w2 & m | other.w2 & ~m, w3 & m | other.w3 & ~m)
     }
 
-    /// self | (other & mask): other ORed in where mask is all ones, nothing where it is zero.
-    @inline(__always)
-    mutating func merge(_ other: WordsConstantTime, mask m: UInt64) {
-        (w0, w1, w2, w3) = (w0 | other.w0 & m, w1 | other.w1 & m, w2 | other.w2 & m, w3 | other.w3 & m)
-    }
-
     /// All ones when every word is zero, else zero.
     @inline(__always)
     var zeroMask: UInt64 { isZeroMaskConstantTime(w0 | w1 | w2 | w3) }

@@ -49,14 +49,21 @@ enum FixedBaseConstantTime {
         let zero = FieldConstantTime.zero
         for i in 0..<rows {
             let (negative, digit) = recode(window(k, i))
-            var selected = AffinePointConstantTime(x: zero, y: zero)
+            // At most one mask is all ones: OR in each entry ANDed with its mask, as four pairs of
+            // words (x₀x₁, x₂x₃, y₀y₁, y₂y₃) so that the compiler uses 128-bit vector AND and OR.
+            var lanes = (SIMD2<UInt64>(), SIMD2<UInt64>(), SIMD2<UInt64>(), SIMD2<UInt64>())
             let row = entries * i
-            for j in 0..<entries {  // at most one mask is all ones: OR in each entry ANDed with its mask
-                let mask = equalMaskConstantTime(digit, UInt64(j + 1))
-                let entry = table[row + j]
-                selected.x.montgomery.merge(entry.x.montgomery, mask: mask)
-                selected.y.montgomery.merge(entry.y.montgomery, mask: mask)
+            for j in 0..<entries {
+                let mask = SIMD2(repeating: equalMaskConstantTime(digit, UInt64(j + 1)))
+                let (x, y) = (table[row + j].x.montgomery, table[row + j].y.montgomery)
+                lanes.0 |= SIMD2(x.w0, x.w1) & mask
+                lanes.1 |= SIMD2(x.w2, x.w3) & mask
+                lanes.2 |= SIMD2(y.w0, y.w1) & mask
+                lanes.3 |= SIMD2(y.w2, y.w3) & mask
             }
+            var selected = AffinePointConstantTime(
+                x: FieldConstantTime(montgomery: WordsConstantTime(lanes.0[0], lanes.0[1], lanes.1[0], lanes.1[1])),
+                y: FieldConstantTime(montgomery: WordsConstantTime(lanes.2[0], lanes.2[1], lanes.3[0], lanes.3[1])))
             selected.y = (zero - selected.y).selecting(selected.y, mask: negative)
             let sum = accumulator.adding(selected)
             // A zero digit adds nothing: the sum (of a meaningless point) is dropped by mask.
