@@ -28,6 +28,16 @@ extension ModulusConstantTime {
     static func montgomerySquare(_ a: WordsConstantTime) -> WordsConstantTime { montgomeryProduct(a, a) }
 }
 
+extension ModulusConstantTime {
+    /// (a + b) mod m for a + b < 2m: the sum, less m unless subtracting m borrows past its carry.
+    @inline(__always)
+    static func sumReduced(_ a: WordsConstantTime, _ b: WordsConstantTime) -> WordsConstantTime {
+        let (sum, carry) = a.adding(b)
+        let (difference, borrow) = sum.subtracting(modulus)
+        return sum.selecting(difference, mask: 0 &- (borrow & ~carry & 1))
+    }
+}
+
 /// The P-256 field prime p = 2^256 − 2^224 + 2^192 + 2^96 − 1 (NIST SP 800-186 §3.2.1.3).
 enum P256FieldModulus: ModulusConstantTime {
     static var modulus: WordsConstantTime {
@@ -91,13 +101,7 @@ struct ResidueConstantTime<M: ModulusConstantTime>: Sendable {
     static func * (a: Self, b: Self) -> Self { Self(montgomery: M.montgomeryProduct(a.montgomery, b.montgomery)) }
 
     @inline(__always)
-    static func + (a: Self, b: Self) -> Self {
-        let (sum, carry) = a.montgomery.adding(b.montgomery)
-        let (difference, borrow) = sum.subtracting(M.modulus)
-        // a + b < 2m: keep the sum exactly when it did not carry and subtracting m borrowed.
-        let keep = (0 &- borrow) & ~(0 &- carry)
-        return Self(montgomery: sum.selecting(difference, mask: keep))
-    }
+    static func + (a: Self, b: Self) -> Self { Self(montgomery: M.sumReduced(a.montgomery, b.montgomery)) }
 
     @inline(__always)
     static func - (a: Self, b: Self) -> Self {
