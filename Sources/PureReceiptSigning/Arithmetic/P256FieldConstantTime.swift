@@ -1,6 +1,7 @@
-// The P-256 field product in constant time, using the form of
-// p = 2^256 − 2^224 + 2^192 + 2^96 − 1 (NIST SP 800-186 §3.2.1.3): the same Montgomery form
-// (R = 2^256) as the generic kernel, a quarter fewer multiplications.
+// The P-256 field product and squaring in constant time (the squaring's first half shared with
+// the order n), using the form of p = 2^256 − 2^224 + 2^192 + 2^96 − 1 (NIST SP 800-186
+// §3.2.1.3): the same Montgomery form (R = 2^256) as the generic kernel, a quarter fewer
+// multiplications.
 //
 // Method: the 512-bit product T = a·b row by row, then four Montgomery rounds on its low half.
 // −p⁻¹ mod 2^64 = 1, so a round's multiplier q is the low word u₀ itself, and with
