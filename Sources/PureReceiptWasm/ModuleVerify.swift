@@ -7,9 +7,10 @@
 //
 // What the command does that the module does not: it reads files (certificates arrive as bytes, so
 // a certificate that does not parse is named `roots[i]`, not by its path), and it reads the clock
-// when --now is absent (the module requires `now` for app receipts). The module's own messages (a
-// bad request, an option the input cannot take) name the request member (`kind`, `bundleVersion`),
-// not the command's option: its host never wrote a command line.
+// when --now is absent (the module requires `now` for app receipts). Every message the module
+// returns (a bad request, an option the input cannot take, a StoreKit check that failed) names the
+// request member (`kind`, `appAppleId`), not the command's option: its host never wrote a command
+// line. Those words are the only difference from the command's document (compare.py maps them).
 
 import PureDER
 import PureJSON
@@ -159,7 +160,8 @@ enum ModuleVerify {
             let signer = VerifySigner.name(xcode: verified.isXcodeSigned, customRoots: !options.roots.isEmpty)
             return ModuleOutcome(status: 0, document: line(Array(verified.json(signer: signer).utf8)))
         } catch {
-            let message = SignedDataVerifyReport.failureMessage(error, policy: policy, environments: environments)
+            let message = inRequestWords(
+                SignedDataVerifyReport.failureMessage(error, policy: policy, environments: environments))
             let document = SignedDataVerifyReport.failureJSON(error, message: message)
             return ModuleOutcome(status: status(error.verdict), document: line(Array(document.utf8)))
         }
@@ -217,9 +219,12 @@ enum ModuleVerify {
 
     /// The syntax of the options whose meaning does not depend on the input's format.
     private static func precheck(_ options: VerifyRequest) throws(Finished) {
-        if let text = options.last("--kind"), SignedDataKind(rawValue: text) == nil {
-            let names = SignedDataKind.allCases.map { $0.rawValue }.joined(separator: "|")
-            throw usageFailure("--kind: expected \(names): \(text)")
+        if let text = options.last("--kind") {
+            guard let kind = SignedDataKind(rawValue: text) else {
+                let names = SignedDataKind.allCases.map { $0.rawValue }.joined(separator: "|")
+                throw usageFailure("--kind: expected \(names): \(text)")
+            }
+            if options.last("--bundle-id") != nil, let refusal = kind.bundleIdRefusal { throw usageFailure(refusal) }
         }
         for option in ["--at", "--now"] {
             if let text = options.last(option), Instant.parseRFC3339(text) == nil {
@@ -351,7 +356,7 @@ enum ModuleVerify {
 
     /// Input that is another kind of thing than a receipt (a certificate, a PEM block, JSON): status 2.
     private static func notAReceipt(_ kind: InputKind) -> ModuleOutcome {
-        let error = VerificationError(.malformed, code: kind.code, message: kind.message)
+        let error = VerificationError(.malformed, code: kind.code, message: inRequestWords(kind.message))
         return ModuleOutcome(status: 2, document: line(VerifyReceiptJSON.render(error).bytes))
     }
 

@@ -211,7 +211,7 @@ enum BatchCheck {
             var message = error.message
             if error.code == "chain.certificateExpired" {
                 message +=
-                    policy.validityInstant.map { " (validity checked at \($0), from --at)" }
+                    policy.validityInstant.map { " (validity checked at \($0), given as --at)" }
                     ?? " (validity checked at the receipt creation date)"
             }
             return failure(id, format: format, error, message: message)

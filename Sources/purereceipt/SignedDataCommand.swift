@@ -222,6 +222,9 @@ enum SignedDataCommand {
             let names = SignedDataKind.allCases.map(\.rawValue).joined(separator: "|")
             VerifyCommand.usageFailure("--kind: expected \(names): \(text)", json: json)
         }
+        if options.last("--bundle-id") != nil, let refusal = kind.bundleIdRefusal {
+            VerifyCommand.usageFailure(refusal, json: json)
+        }
         return kind
     }
 

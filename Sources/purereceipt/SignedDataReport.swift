@@ -57,8 +57,9 @@ enum SignedDataReport {
         lines.append(
             TextReport.row(
                 "  bundle id",
-                verified.kind == .renewal
-                    ? "-   renewal info names no bundle id"
+                verified.kind == .renewal || verified.kind == .realtimeRequest
+                    ? "-   \(verified.kind == .renewal ? "renewal info" : "a realtime request") names no bundle id: "
+                        + (options.last("--bundle-id") == nil ? "none compared" : "--bundle-id not compared")
                     : options.last("--bundle-id").map { "ok  \"\($0)\"" } ?? "-   not requested (--bundle-id)"))
         lines.append(
             TextReport.row(
@@ -86,7 +87,12 @@ enum SignedDataReport {
         if verified.isXcodeSigned {
             lines.append(TextReport.row("Verdict", TextReport.xcodeVerdict))
         } else {
-            lines.append(TextReport.row("Verdict", "GENUINE — signature, chain and every requested check hold"))
+            let uncompared = options.last("--bundle-id") != nil && verified.bundleId == nil
+            lines.append(
+                TextReport.row(
+                    "Verdict",
+                    "GENUINE — signature, chain and every requested check "
+                        + (uncompared ? "that applies hold (--bundle-id: not compared)" : "hold")))
         }
         return TextReport.render(lines)
     }

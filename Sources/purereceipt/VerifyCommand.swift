@@ -102,7 +102,7 @@ enum VerifyCommand {
             var message = error.message
             if error.code == "chain.certificateExpired" {
                 message +=
-                    policy.validityInstant.map { " (validity checked at \($0), from --at)" }
+                    policy.validityInstant.map { " (validity checked at \($0), given as --at)" }
                     ?? " (validity checked at the receipt creation date)"
             }
             report(verdictText(error.verdict), code: error.code, message)

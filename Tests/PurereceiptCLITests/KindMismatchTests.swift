@@ -22,4 +22,29 @@ struct KindMismatchTests {
         #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("input.kindMismatch"), "\(result.stdout)")
     }
+
+    @Test(
+        "a requested check the named kind cannot take is refused up front: --bundle-id with renewal info or a realtime request, exit 64",
+        arguments: [("renewal", "renewal-valid.jws"), ("realtime-request", "realtime-valid.jws")])
+    func inapplicableCheckIsRefusedUpFront(_ kind: String, _ file: String) async throws {
+        // The input is never read: a missing file gets the same usage error.
+        for input in ["Vectors/jws/\(file)", "Vectors/jws/no-such-file.jws"] {
+            let result = try await CLI.run(
+                ["verify", input, "--kind", kind, "--bundle-id", "com.example.vectors"] + root)
+            #expect(result.status == 64, "\(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains("--bundle-id does not apply with --kind \(kind)"), "\(result.stderr)")
+            #expect(result.stderr.contains("names no bundle id"), "\(result.stderr)")
+        }
+    }
+
+    @Test("without --kind, a --bundle-id that renewal info cannot carry is reported as not compared, never as held")
+    func uncomparedBundleIdIsNotReportedAsHeld() async throws {
+        let result = try await CLI.run(
+            ["verify", "Vectors/jws/renewal-valid.jws", "--bundle-id", "com.example.other", "--environment", "Sandbox"]
+                + root)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("renewal info names no bundle id: --bundle-id not compared"), "\(result.stdout)")
+        #expect(result.stdout.contains("every requested check that applies hold (--bundle-id: not compared)"))
+        #expect(!result.stdout.contains("every requested check hold"), "\(result.stdout)")
+    }
 }

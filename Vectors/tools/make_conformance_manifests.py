@@ -292,7 +292,9 @@ def storekit():
             for anchor in roots:
                 trust["anchors"].append(anchor)
                 cli += ["--root", anchor]
-        if "bundleId" in policy:
+        # Renewal info and realtime requests name no bundle id: the command refuses --bundle-id with
+        # their --kind (the library's policy, and the peers, take the app's bundle id regardless).
+        if "bundleId" in policy and case["kind"] not in ("renewalInfo", "realtimeRequest"):
             cli += ["--bundle-id", policy["bundleId"]]
         if "environment" in policy:
             cli += ["--environment", policy["environment"]]

@@ -10,7 +10,9 @@ runs as `purereceipt verify --json <its options>`, and the same options go to th
 request (Docs/EMBEDDING.md) under Node (one process for all entries: the module's buffers are
 handed over through its exported alloc/free, which wasmkit's command line cannot do). With
 --driver, the Embedded x86_64 build runs each entry too. The exit status and the whole standard
-output must equal the module's status and document byte for byte; any difference fails (exit 1).
+output must equal the module's status and document byte for byte, once each option the command's
+document names (`--app-apple-id`) is written as the request member the module names (`appAppleId`);
+an option's spelling in the module's document, or any other difference, fails (exit 1).
 
 The module has no clock: where an app receipt's entry gives no --now, one fixed instant (the
 time this script started) is given to both. Entries with `corpus: true` are skipped, and counted,
@@ -22,6 +24,7 @@ import base64
 import concurrent.futures
 import datetime
 import json
+import re
 import struct
 import subprocess
 import sys
@@ -34,6 +37,15 @@ MANIFESTS = ["app-receipts.json", "storekit.json", "legacy.json"]
 MEMBERS = {"--bundle-id": "bundleId", "--bundle-version": "bundleVersion", "--device-id": "deviceId",
            "--environment": "environment", "--at": "at", "--now": "now", "--endpoint": "endpoint",
            "--app-apple-id": "appAppleId", "--kind": "kind", "--product-id": "productId"}
+# The module names these request members where the command names its options (ModuleVerify.swift).
+WORDS = dict(MEMBERS, **{"--xcode-root": "xcodeRoot", "--root": "roots",
+                         "--accept-unstated-environment": "acceptUnstatedEnvironment"})
+OPTION = re.compile(rb"--[a-z][a-z-]*[a-z]")
+
+
+def in_request_words(document):
+    """The command's document with each whole option written as the module's request member."""
+    return OPTION.sub(lambda m: WORDS.get(m.group().decode(), m.group().decode()).encode(), document)
 
 
 def request_of(arguments):
@@ -108,13 +120,19 @@ def main():
             run = subprocess.run([args.driver], input=struct.pack("<I", len(text)) + text + Path(path).read_bytes(),
                                  capture_output=True)
             outcomes["embedded-x86_64"] = (run.returncode, run.stdout)
+        expected = in_request_words(native.stdout)
         for label, (status, document) in outcomes.items():
-            if status != native.returncode or document != native.stdout:
+            spelled = [m.decode() for m in OPTION.findall(document) if m.decode() in WORDS]
+            if spelled:  # a host never wrote a command line: no option in the module's words
+                failures += 1
+                differing.add((name, entry_id))
+                print(f"OPTION {label} {name} {entry_id}: names {', '.join(spelled)}")
+            if status != native.returncode or document != expected:
                 failures += 1
                 differing.add((name, entry_id))
                 print(f"DIFFERS {label} {name} {entry_id}: status {status} vs native {native.returncode}")
-                if document != native.stdout:
-                    print(f"  native: {native.stdout[:600]!r}\n  {label}: {document[:600]!r}")
+                if document != expected:
+                    print(f"  native: {expected[:600]!r}\n  {label}: {document[:600]!r}")
     count = len(entries)
     print(f"compare: {count} entries, {count - len(differing)} equal, "
           f"{failures} differences, {skipped} skipped (no CLI form, or corpus absent); "

@@ -161,11 +161,11 @@ package struct SignedDataVerifyReport {
                 message += "; data older than the environment field: --accept-unstated-environment"
             }
         case "signedData.signedDateMissing":
-            message = "the payload has no signedDate to check the certificates at: give the instant with --at"
+            message = "the payload has no signedDate to check the certificates at: give the instant (--at)"
         case "jws.xcodeNotAllowed": message += ": Xcode-signed data is accepted only with --xcode-root"
         case "jws.chain" where mentions(error.message, "chain.certificateExpired"):
             message +=
-                policy.validityInstant.map { " (validity checked at \($0), from --at)" }
+                policy.validityInstant.map { " (validity checked at \($0), given as --at)" }
                 ?? " (validity checked at the payload's signedDate)"
         default: break
         }

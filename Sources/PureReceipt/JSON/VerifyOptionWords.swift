@@ -142,3 +142,13 @@ package enum VerifySigner {
         return Array(member.utf8) + document.dropFirst()
     }
 }
+
+extension SignedDataKind {
+    /// The usage error for `--bundle-id` with `--kind` naming renewal info or a realtime request,
+    /// whose payloads name no bundle id: a check that cannot apply is refused before any input is
+    /// read, never reported as held. Nil for the kinds that name one.
+    package var bundleIdRefusal: String? {
+        let name = self == .renewal ? "renewal info" : self == .realtimeRequest ? "a realtime request" : nil
+        return name.map { "--bundle-id does not apply with --kind \(rawValue): \($0) names no bundle id to compare" }
+    }
+}

@@ -1,10 +1,11 @@
 // Arithmetic modulo the P-256 field prime p and the group order n, in Montgomery form, in
 // constant time: one reviewed CIOS kernel generic over the modulus (the compiler specialises it
-// with the constants folded), masked final subtractions, inversion by Fermat's little theorem.
+// with the constants folded), masked final subtractions, inversion by Fermat's little theorem
+// (self^(m − 2), by a fixed addition chain for each modulus).
 //
 // Accepts: operands fully reduced (< m); every constructor guarantees it.
-// Timing: no branch, loop bound or memory index depends on an operand. The exponent of `power`
-// is a public constant (m − 2), so its branches are the same for every secret base.
+// Timing: no branch, loop bound or memory index depends on an operand. The exponents of the
+// inversions are public constants, so their branches are the same for every secret base.
 
 /// A P-256 prime modulus (p or n) with its Montgomery constants.
 protocol ModulusConstantTime {
@@ -14,8 +15,6 @@ protocol ModulusConstantTime {
     static var n0: UInt64 { get }
     /// R² mod m for R = 2^256: the factor that converts into Montgomery form.
     static var rSquared: WordsConstantTime { get }
-    /// m − 2, the exponent of the Fermat inversion.
-    static var modulusMinusTwo: WordsConstantTime { get }
     /// a·b·2^−256 mod m for a, b < m; `ResidueConstantTime.multiply` (CIOS) unless the modulus has
     /// a faster special form (the field prime: P256FieldConstantTime.swift).
     static func montgomeryProduct(_ a: WordsConstantTime, _ b: WordsConstantTime) -> WordsConstantTime
@@ -29,6 +28,16 @@ extension ModulusConstantTime {
     static func montgomerySquare(_ a: WordsConstantTime) -> WordsConstantTime { montgomeryProduct(a, a) }
 }
 
+extension ModulusConstantTime {
+    /// (a + b) mod m for a + b < 2m: the sum, less m unless subtracting m borrows past its carry.
+    @inline(__always)
+    static func sumReduced(_ a: WordsConstantTime, _ b: WordsConstantTime) -> WordsConstantTime {
+        let (sum, carry) = a.adding(b)
+        let (difference, borrow) = sum.subtracting(modulus)
+        return sum.selecting(difference, mask: 0 &- (borrow & ~carry & 1))
+    }
+}
+
 /// The P-256 field prime p = 2^256 − 2^224 + 2^192 + 2^96 − 1 (NIST SP 800-186 §3.2.1.3).
 enum P256FieldModulus: ModulusConstantTime {
     static var modulus: WordsConstantTime {
@@ -37,9 +46,6 @@ enum P256FieldModulus: ModulusConstantTime {
     static var n0: UInt64 { 1 }
     static var rSquared: WordsConstantTime {
         WordsConstantTime(0x0000_0000_0000_0003, 0xffff_fffb_ffff_ffff, 0xffff_ffff_ffff_fffe, 0x0000_0004_ffff_fffd)
-    }
-    static var modulusMinusTwo: WordsConstantTime {
-        WordsConstantTime(0xffff_ffff_ffff_fffd, 0x0000_0000_ffff_ffff, 0, 0xffff_ffff_0000_0001)
     }
 }
 
@@ -55,9 +61,6 @@ enum P256OrderModulus: ModulusConstantTime {
     @inline(__always)
     static func montgomeryProduct(_ a: WordsConstantTime, _ b: WordsConstantTime) -> WordsConstantTime {
         ScalarConstantTime.multiply(a, b)
-    }
-    static var modulusMinusTwo: WordsConstantTime {
-        WordsConstantTime(0xf3b9_cac2_fc63_254f, 0xbce6_faad_a717_9e84, 0xffff_ffff_ffff_ffff, 0xffff_ffff_0000_0000)
     }
 }
 
@@ -98,13 +101,7 @@ struct ResidueConstantTime<M: ModulusConstantTime>: Sendable {
     static func * (a: Self, b: Self) -> Self { Self(montgomery: M.montgomeryProduct(a.montgomery, b.montgomery)) }
 
     @inline(__always)
-    static func + (a: Self, b: Self) -> Self {
-        let (sum, carry) = a.montgomery.adding(b.montgomery)
-        let (difference, borrow) = sum.subtracting(M.modulus)
-        // a + b < 2m: keep the sum exactly when it did not carry and subtracting m borrowed.
-        let keep = (0 &- borrow) & ~(0 &- carry)
-        return Self(montgomery: sum.selecting(difference, mask: keep))
-    }
+    static func + (a: Self, b: Self) -> Self { Self(montgomery: M.sumReduced(a.montgomery, b.montgomery)) }
 
     @inline(__always)
     static func - (a: Self, b: Self) -> Self {
@@ -117,10 +114,15 @@ struct ResidueConstantTime<M: ModulusConstantTime>: Sendable {
     @inline(__always)
     func squared() -> Self { Self(montgomery: M.montgomerySquare(montgomery)) }
 
-    /// self^e for a public exponent e: sliding windows of up to four bits over the odd powers
-    /// self, self³, …, self¹⁵ (Handbook of Applied Cryptography, Algorithm 14.85). Every branch
-    /// and the choice of odd power follow the bits of e, never self.
-    func power(_ e: WordsConstantTime) -> Self {
+    /// self^(2^k) by k squarings (k public).
+    func squared(times k: Int) -> Self {
+        var result = self
+        for _ in 0..<k { result = result.squared() }
+        return result
+    }
+
+    /// self^1, self^3, …, self^15: the odd powers of four-bit windows.
+    func oddPowers() -> (Self, Self, Self, Self, Self, Self, Self, Self) {
         let square = self.squared()
         var odd = (self, self, self, self, self, self, self, self)  // self^(2j + 1), j = 0 … 7
         odd.1 = odd.0 * square
@@ -130,12 +132,21 @@ struct ResidueConstantTime<M: ModulusConstantTime>: Sendable {
         odd.5 = odd.4 * square
         odd.6 = odd.5 * square
         odd.7 = odd.6 * square
+        return odd
+    }
+
+    /// self^(2^bits)·x^e for the low `bits` bits of a public e and odd = x.oddPowers(): sliding
+    /// windows of up to four bits (Handbook of Applied Cryptography, Algorithm 14.85). Every branch
+    /// and the choice of odd power follow the bits of e, never the residues.
+    func slidingWindows(_ e: WordsConstantTime, bits: Int, _ odd: (Self, Self, Self, Self, Self, Self, Self, Self))
+        -> Self
+    {
         func bit(_ k: Int) -> UInt64 {
             let word = k >= 192 ? e.w3 : k >= 128 ? e.w2 : k >= 64 ? e.w1 : e.w0
             return (word >> UInt64(k & 63)) & 1
         }
-        var result = Self.one
-        var i = 255
+        var result = self
+        var i = bits - 1
         while i >= 0 {
             guard bit(i) == 1 else {
                 result = result.squared()
@@ -164,9 +175,6 @@ struct ResidueConstantTime<M: ModulusConstantTime>: Sendable {
         }
         return result
     }
-
-    /// self⁻¹ by Fermat (self^(m − 2)); zero maps to zero.
-    func inverted() -> Self { power(M.modulusMinusTwo) }
 
     /// a·b·R⁻¹ mod m for a, b < m: coarsely integrated operand scanning (Koç, Acar, Kaliski, IEEE
     /// Micro 16(3), 1996), four rounds, then one masked subtraction.
@@ -208,5 +216,40 @@ struct ResidueConstantTime<M: ModulusConstantTime>: Sendable {
         var carry2: UInt64 = 0
         r.w3 = addCarryConstantTime(r.w3, top, &carry2)
         return (r, carry | carry2)
+    }
+}
+
+extension ResidueConstantTime where M == P256FieldModulus {
+    /// self⁻¹ = self^(p − 2) (zero maps to zero). p − 2 from the top bit: 32 ones, 31 zeros, a one,
+    /// 96 zeros, 94 ones, a zero, a one; a fixed chain of 255 squarings and 12 products over
+    /// xₖ = self^(2^k − 1).
+    func inverted() -> Self {
+        let x2 = squared() * self
+        let x3 = x2.squared() * self
+        let x6 = x3.squared(times: 3) * x3
+        let x12 = x6.squared(times: 6) * x6
+        let x15 = x12.squared(times: 3) * x3
+        let x30 = x15.squared(times: 15) * x15
+        let x32 = x30.squared(times: 2) * x2
+        var result = x32.squared(times: 32) * self
+        result = result.squared(times: 128) * x32
+        result = result.squared(times: 32) * x32
+        result = result.squared(times: 30) * x30
+        return result.squared(times: 2) * self
+    }
+}
+
+extension ResidueConstantTime where M == P256OrderModulus {
+    /// self⁻¹ = self^(n − 2) (zero maps to zero). The top half of n − 2 (32 ones, 32 zeros, 64 ones)
+    /// by a chain over xₖ = self^(2^k − 1), the low half by sliding windows: 253 squarings and 39
+    /// products.
+    func inverted() -> Self {
+        let odd = oddPowers()
+        let x8 = odd.7.squared(times: 4) * odd.7  // odd.7 = self^15 = x₄
+        let x16 = x8.squared(times: 8) * x8
+        let x32 = x16.squared(times: 16) * x16
+        let top = (x32.squared(times: 64) * x32).squared(times: 32) * x32
+        // The low 128 bits of n − 2.
+        return top.slidingWindows(WordsConstantTime(0xf3b9_cac2_fc63_254f, 0xbce6_faad_a717_9e84, 0, 0), bits: 128, odd)
     }
 }

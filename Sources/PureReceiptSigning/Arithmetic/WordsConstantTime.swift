@@ -109,12 +109,14 @@ func addCarryConstantTime(_ a: UInt64, _ b: UInt64, _ carry: inout UInt64) -> UI
     #endif
 }
 
-/// a − b − borrow (borrow ∈ {0, 1}); the new borrow in {0, 1}, from the top bits (no comparison).
+/// a − b − borrow (borrow ∈ {0, 1}); the new borrow in {0, 1}. As a + ¬b + (1 − borrow), whose
+/// carry out is 1 − the borrow out: the addition above, so one subtract-with-borrow per word where
+/// the compiler sees UInt128 (a UInt128 difference compiles to longer code).
 @inline(__always)
 func subtractBorrowConstantTime(_ a: UInt64, _ b: UInt64, _ borrow: inout UInt64) -> UInt64 {
-    let d = a &- b &- borrow  // modulo 2^64 by intent; the borrow is recovered from the top bits
-    // Hacker's Delight §2-16: the borrow out of a − b − c is the top bit of (¬a ∧ b) ∨ (¬(a ⊕ b) ∧ d).
-    borrow = ((~a & b) | (~(a ^ b) & d)) >> 63
+    var carry = 1 &- borrow
+    let d = addCarryConstantTime(a, ~b, &carry)
+    borrow = 1 &- carry
     return d
 }
 

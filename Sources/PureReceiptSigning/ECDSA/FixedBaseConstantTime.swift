@@ -4,8 +4,8 @@
 // Method: k = Σ ±dᵢ·2^(6i) with digits dᵢ ∈ 0 … 32 (i = 0 … 42), each read from the seven bits
 // 6i − 1 … 6i + 5 of k (bit −1 is 0) by the recoding of B. Möller's signed windows as OpenSSL's
 // P-256 code writes it: no branch, only masks. The table holds j·2^(6i)·G for j = 1 … 32, affine.
-// Window i reads all 32 entries of its row and keeps the one with j = dᵢ by masks (the row index
-// i is public, the digit never becomes an address), negates y by mask when the digit is negative,
+// Window i reads all 32 entries of its row and ORs in each ANDed with its mask, all ones for j = dᵢ
+// alone (the row index i is public, the digit never becomes an address), negates y by mask when the digit is negative,
 // adds it with the complete mixed formula, and keeps the sum by mask unless dᵢ = 0. Every window
 // runs the same instructions and touches the same memory for every k.
 // The table (43 × 32 points, 88 064 bytes) depends on G alone: built once on first use (Swift
@@ -49,12 +49,21 @@ enum FixedBaseConstantTime {
         let zero = FieldConstantTime.zero
         for i in 0..<rows {
             let (negative, digit) = recode(window(k, i))
-            var selected = AffinePointConstantTime(x: zero, y: zero)
+            // At most one mask is all ones: OR in each entry ANDed with its mask, as four pairs of
+            // words (x₀x₁, x₂x₃, y₀y₁, y₂y₃) so that the compiler uses 128-bit vector AND and OR.
+            var lanes = (SIMD2<UInt64>(), SIMD2<UInt64>(), SIMD2<UInt64>(), SIMD2<UInt64>())
             let row = entries * i
             for j in 0..<entries {
-                let mask = equalMaskConstantTime(digit, UInt64(j + 1))
-                selected = table[row + j].selecting(selected, mask: mask)
+                let mask = SIMD2(repeating: equalMaskConstantTime(digit, UInt64(j + 1)))
+                let (x, y) = (table[row + j].x.montgomery, table[row + j].y.montgomery)
+                lanes.0 |= SIMD2(x.w0, x.w1) & mask
+                lanes.1 |= SIMD2(x.w2, x.w3) & mask
+                lanes.2 |= SIMD2(y.w0, y.w1) & mask
+                lanes.3 |= SIMD2(y.w2, y.w3) & mask
             }
+            var selected = AffinePointConstantTime(
+                x: FieldConstantTime(montgomery: WordsConstantTime(lanes.0[0], lanes.0[1], lanes.1[0], lanes.1[1])),
+                y: FieldConstantTime(montgomery: WordsConstantTime(lanes.2[0], lanes.2[1], lanes.3[0], lanes.3[1])))
             selected.y = (zero - selected.y).selecting(selected.y, mask: negative)
             let sum = accumulator.adding(selected)
             // A zero digit adds nothing: the sum (of a meaningless point) is dropped by mask.

@@ -42,6 +42,8 @@ struct HMACSHA256 {
 struct HMACDRBG {
     private var mac: HMACSHA256
     private var value: [UInt8]
+    /// The additional input of the last generate's closing update, not yet applied (see generate).
+    private var deferredUpdate: [UInt8]?
 
     /// §10.1.2.3 instantiate: K = 0x00…, V = 0x01…, then update with seed material
     /// entropy ‖ nonce ‖ personalization.
@@ -62,15 +64,18 @@ struct HMACDRBG {
     }
 
     /// §10.1.2.5 generate: `count` bytes (V = HMAC(K, V) per 32 bytes), then the update with the
-    /// additional input. The count is a public length.
+    /// additional input. The count is a public length. That closing update changes only the state
+    /// the next call starts from, so it runs at the start of the next call: the same outputs, and a
+    /// signature whose first candidate k is accepted (RFC 6979 §3.2 step h.3) never pays for it.
     mutating func generate(_ count: Int, additionalInput: [UInt8] = []) -> [UInt8] {
+        if let data = deferredUpdate { update(data) }
         if !additionalInput.isEmpty { update(additionalInput) }
         var out: [UInt8] = []
         while out.count < count {
             value = mac.authenticationCode(value)
             out += value
         }
-        update(additionalInput)
+        deferredUpdate = additionalInput
         return Array(out.prefix(count))
     }
 }
