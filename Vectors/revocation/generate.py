@@ -7,22 +7,36 @@ http://127.0.0.1:38265/ and a CRL (cRLDistributionPoints) at http://127.0.0.1:38
 the addresses the live-responder tests serve on. Keys are created once (committed, test-only);
 every date is fixed, so a rerun changes only ECDSA signatures (the delegated responder's).
 
+The StoreKit-shaped chain (`--jws`): under the same root, an RSA intermediate with Apple's WWDR
+marker and P-256 leaves with the signing marker, each leaf signing one transaction (jws-*.jws,
+ES256, x5c = [leaf, intermediate, root]) that `verify --root root.der` accepts: what the
+command-line tool's live tests verify. Deterministic (RSA and RFC 6979 ECDSA): a rerun of `--jws`
+leaves every file byte-identical; `main` does not touch them.
+
     python3 Vectors/revocation/generate.py
+    python3 Vectors/revocation/generate.py --jws              # the StoreKit-shaped chain only
     python3 Vectors/revocation/generate.py --fresh-crls DIR   # CRLs valid now, for live tests
 """
 
+import base64
 import datetime as dt
+import json
 import os
 
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec, rsa
+from cryptography.hazmat.primitives.asymmetric import ec, rsa, utils
 from cryptography.x509 import ocsp
 from cryptography.x509.oid import AuthorityInformationAccessOID, ExtendedKeyUsageOID, NameOID
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OCSP_URL = "http://127.0.0.1:38265/"
 CRL_BASE = "http://127.0.0.1:38266/"
+# Nothing listens there: a responder and CRL server that are down.
+CLOSED_BASE = "http://127.0.0.1:38267/"
+# Apple's markers: the WWDR intermediate's and the signing leaf's (what Apple's rules require).
+WWDR_MARKER = x509.ObjectIdentifier("1.2.840.113635.100.6.2.1")
+LEAF_MARKER = x509.ObjectIdentifier("1.2.840.113635.100.6.11.1")
 UTC = dt.timezone.utc
 NOT_BEFORE = dt.datetime(2020, 1, 1, tzinfo=UTC)
 NOT_AFTER = dt.datetime(2040, 1, 1, tzinfo=UTC)
@@ -55,7 +69,8 @@ def name(cn):
 
 
 def certificate(file, subject, subject_key, issuer, issuer_key, serial, ca, crl=None, eku=None,
-                not_before=NOT_BEFORE, not_after=NOT_AFTER, locations=True):
+                not_before=NOT_BEFORE, not_after=NOT_AFTER, locations=True, marker=None, ocsp_url=OCSP_URL,
+                crl_base=CRL_BASE):
     b = (x509.CertificateBuilder().subject_name(subject).issuer_name(issuer)
          .public_key(subject_key.public_key()).serial_number(serial)
          .not_valid_before(not_before).not_valid_after(not_after)
@@ -66,11 +81,13 @@ def certificate(file, subject, subject_key, issuer, issuer_key, serial, ca, crl=
                                       decipher_only=False), critical=True))
     if locations:
         b = b.add_extension(x509.AuthorityInformationAccess([x509.AccessDescription(
-            AuthorityInformationAccessOID.OCSP, x509.UniformResourceIdentifier(OCSP_URL))]), critical=False)
+            AuthorityInformationAccessOID.OCSP, x509.UniformResourceIdentifier(ocsp_url))]), critical=False)
         b = b.add_extension(x509.CRLDistributionPoints([x509.DistributionPoint(
-            [x509.UniformResourceIdentifier(CRL_BASE + crl)], None, None, None)]), critical=False)
+            [x509.UniformResourceIdentifier(crl_base + crl)], None, None, None)]), critical=False)
     if eku:
         b = b.add_extension(x509.ExtendedKeyUsage(eku), critical=False)
+    if marker:
+        b = b.add_extension(x509.UnrecognizedExtension(marker, b"\x05\x00"), critical=False)
     cert = b.sign(issuer_key, hashes.SHA256())
     with open(path(file + ".der"), "wb") as f:
         f.write(cert.public_bytes(serialization.Encoding.DER))
@@ -161,21 +178,58 @@ def main():
     crl("intermediate-by-wrong-key.crl", evil, evil_key, [])
 
 
+def b64url(data):
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def jws():
+    """The StoreKit-shaped chain and one signed transaction per leaf (see the header)."""
+    root = x509.load_der_x509_certificate(open(path("root.der"), "rb").read())
+    root_key, ca_key, leaf_key = key("root"), key("jws-intermediate"), key("jws-leaf", "ec")
+    ca = certificate("jws-intermediate", name("Revocation Test JWS Intermediate CA"), ca_key, root.subject,
+                     root_key, 0x300, True, crl="root.crl", marker=WWDR_MARKER)
+    leaves = [("jws-leaf", "Revocation Test JWS Leaf", 0x3001, OCSP_URL, CRL_BASE),
+              ("jws-leaf-revoked", "Revocation Test JWS Revoked Leaf", 0x3002, OCSP_URL, CRL_BASE),
+              ("jws-leaf-unreachable", "Revocation Test JWS Leaf Of A Down Responder", 0x3003, CLOSED_BASE,
+               CLOSED_BASE)]
+    signed = int(THIS_UPDATE.timestamp()) * 1000
+    for file, cn, serial, ocsp_url, crl_base in leaves:
+        leaf = certificate(file, name(cn), leaf_key, ca.subject, ca_key, serial, False, crl="jws-intermediate.crl",
+                           marker=LEAF_MARKER, ocsp_url=ocsp_url, crl_base=crl_base)
+        x5c = [base64.b64encode(c.public_bytes(serialization.Encoding.DER)).decode() for c in (leaf, ca, root)]
+        header = {"alg": "ES256", "x5c": x5c}
+        payload = {"transactionId": str(serial), "originalTransactionId": str(serial),
+                   "bundleId": "com.example.revocation", "productId": "com.example.revocation.monthly",
+                   "purchaseDate": signed - 60000, "expiresDate": signed + 2592000000, "quantity": 1,
+                   "type": "Auto-Renewable Subscription", "inAppOwnershipType": "PURCHASED", "signedDate": signed,
+                   "environment": "Sandbox", "transactionReason": "PURCHASE", "storefront": "USA",
+                   "storefrontId": "143441", "price": 4990, "currency": "USD"}
+        text = ".".join(b64url(json.dumps(part, separators=(",", ":")).encode()) for part in (header, payload))
+        der = leaf_key.sign(text.encode(), ec.ECDSA(hashes.SHA256(), deterministic_signing=True))
+        r, s = utils.decode_dss_signature(der)
+        with open(path(file.replace("leaf", "transaction") + ".jws"), "w") as f:
+            f.write(text + "." + b64url(r.to_bytes(32, "big") + s.to_bytes(32, "big")) + "\n")
+
+
 def fresh_crls(directory):
     """CRLs valid from a minute ago, for the live tests (never committed)."""
     global HERE
     load = lambda n: x509.load_der_x509_certificate(open(path(n + ".der"), "rb").read())
-    root, ca = load("root"), load("intermediate")
-    root_key, ca_key = key("root"), key("intermediate")
+    root, ca, jws_ca = load("root"), load("intermediate"), load("jws-intermediate")
+    root_key, ca_key, jws_ca_key = key("root"), key("intermediate"), key("jws-intermediate")
     now = dt.datetime.now(UTC).replace(microsecond=0) - dt.timedelta(minutes=1)
     HERE = directory
     crl("intermediate.crl", ca, ca_key, [(0x1002, x509.ReasonFlags.key_compromise)], this_update=now)
     crl("root.crl", root, root_key, [], this_update=now)
+    crl("jws-intermediate.crl", jws_ca, jws_ca_key, [(0x3002, x509.ReasonFlags.key_compromise)], this_update=now)
 
 
 if __name__ == "__main__":
     import sys
     if len(sys.argv) == 3 and sys.argv[1] == "--fresh-crls":
         fresh_crls(sys.argv[2])
+    elif sys.argv[1:] == ["--jws"]:
+        jws()
     else:
         main()
+        jws()

@@ -6,7 +6,8 @@
 // Per certificate below the root: a fresh status from the store; else, unless fetching is off,
 // OCSP (the first AIA responder URL, with a nonce when `sendsNonce`), then the CRL (the first
 // distribution point) when OCSP gave no usable status. Certificates are checked one after the
-// other; each fetch is bounded by the transport (time, size).
+// other; each fetch is bounded by the transport (time, size). Through a `RevocationCache`, callers
+// that need one certificate's status at the same time share one fetch (single flight).
 // swift-format-ignore
 #if !hasFeature(Embedded)
 public import PureDER
@@ -86,9 +87,16 @@ public enum RevocationChecker {
         _ subject: RevocationSubject, options: RevocationOptions, at now: Instant, cache: RevocationCache?,
         transport: (any RevocationTransport)?
     ) async -> RevocationReport.Outcome {
-        if let (status, source) = await cache?.status(of: subject, at: now) {
-            return .checked(status, source: source, fromStore: true)
-        }
+        let fetch = { @Sendable in await fetched(subject, options: options, at: now, cache: cache, transport: transport) }
+        guard let cache else { return await fetch() }
+        return await cache.outcome(of: subject, at: now, fetch)
+    }
+
+    /// The outcome of fetching what the store lacks for `subject` (OCSP, then the CRL).
+    static func fetched(
+        _ subject: RevocationSubject, options: RevocationOptions, at now: Instant, cache: RevocationCache?,
+        transport: (any RevocationTransport)?
+    ) async -> RevocationReport.Outcome {
         guard options.fetches, let transport else { return .notChecked([RevocationAttempt(request: nil, failure: .offline)]) }
         var attempts: [RevocationAttempt] = []
         for request in subject.requests(nonce: options.sendsNonce ? nonce() : nil) {
@@ -113,9 +121,13 @@ public enum RevocationChecker {
 }
 
 /// A `RevocationStore` shared between tasks: one for a server's app receipts, StoreKit data and
-/// legacy receipts, and for batch verification.
+/// legacy receipts, and for batch verification. Concurrent misses for one certificate make one
+/// fetch (single flight): the callers that miss while it runs wait for its outcome; a failed
+/// fetch is kept by nobody, so the next miss after it fetches again.
 public actor RevocationCache {
     private var store: RevocationStore
+    /// The fetch running for each certificate (store key), until it ends.
+    private var flights: [[UInt8]: Task<RevocationReport.Outcome, Never>] = [:]
 
     /// An empty shared store with the given bounds (see `RevocationStore.init`).
     public init(
@@ -132,6 +144,27 @@ public actor RevocationCache {
         -> (status: RevocationStatus, source: RevocationSource)?
     {
         store.status(of: subject, at: now)
+    }
+
+    /// The stored status of `subject`, else the outcome of `fetch`, run once for every caller that
+    /// misses while it runs (they get it as a status reused, not fetched by them).
+    func outcome(
+        of subject: RevocationSubject, at now: Instant, _ fetch: @escaping @Sendable () async -> RevocationReport.Outcome
+    ) async -> RevocationReport.Outcome {
+        if let (status, source) = store.status(of: subject, at: now) {
+            return .checked(status, source: source, fromStore: true)
+        }
+        let key = RevocationStore.key(subject)
+        if let flight = flights[key] {
+            let outcome = await flight.value
+            guard case .checked(let status, let source, _) = outcome else { return outcome }
+            return .checked(status, source: source, fromStore: true)
+        }
+        let flight = Task { await fetch() }
+        flights[key] = flight
+        let outcome = await flight.value
+        flights[key] = nil
+        return outcome
     }
 
     /// `RevocationStore.insert`.

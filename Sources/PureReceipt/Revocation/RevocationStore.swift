@@ -1,6 +1,6 @@
 // RevocationStore: verified statuses kept until their nextUpdate, never longer, so that a fresh
 // status costs nothing per input. One store serves the three formats (statuses are per
-// certificate) and batch verification; `RevocationCache` (RevocationCache.swift) shares one
+// certificate) and batch verification; `RevocationCache` (RevocationChecker.swift) shares one
 // between tasks, as ChainCache does for chains.
 //
 // Key: SHA-256 of the issuer's public key bits and the certificate's serial as encoded (what a
