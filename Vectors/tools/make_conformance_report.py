@@ -86,22 +86,25 @@ REASONS = [
     ("apple", r"leaf-expired-by-milliseconds", None, "peer's bug (precision)",
      "the library truncates signedDate to whole seconds (int(signedDate) // 1000) before OpenSSL checks validity, "
      "so data signed up to 999 ms after the leaf's notAfter is accepted"),
-    # Apple's library with its online checks (revocation.json).
-    ("apple-revocation", r"revocation-by-name$", None, "peer's bug",
+    # Apple's library with its online checks (revocation.json). The detail pattern pins the library's
+    # answer ("^$": it accepted), so that a change of its behaviour is UNEXPLAINED, not mislabelled.
+    ("apple-revocation", r"revocation-by-name$", r"^VERIFICATION_FAILURE \(AttributeError", "peer's bug",
      "for a response whose ResponderID is byName the library reads `.subject` of a pyOpenSSL `X509` (which "
      "has only `get_subject()`): the AttributeError becomes VERIFICATION_FAILURE, so it refuses every response "
      "that names its responder by name, although RFC 6960 §4.2.1 allows either form and `openssl ocsp` uses byName "
      "unless given -resp_key_id. PureReceipt accepts either form"),
-    ("apple-revocation", r"revocation-delegated-wrong-ca$", None, "peer's leniency (security-relevant)",
+    ("apple-revocation", r"revocation-delegated-wrong-ca$", r"^$", "peer's leniency (security-relevant)",
      "the library verifies a delegated responder's certificate against a store holding both the issuer and the "
      "root, so a responder certified by the root (with id-kp-OCSPSigning) answers for the leaf; RFC 6960 §4.2.2.2 "
      "requires the responder's certificate to be issued directly by the CA that issued the certificate in "
      "question, as PureReceipt does (it then has no usable status: undetermined)"),
-    ("apple-revocation", r"revocation-(stale|another-certificate|wrong-key)$", None, "both refuse (retry class)",
+    ("apple-revocation", r"revocation-(stale|another-certificate|wrong-key)$", r"^VERIFICATION_FAILURE",
+     "both refuse (retry class)",
      "a response that cannot be used is no evidence either way: PureReceipt answers undetermined (exit 75, "
      "revocation.undetermined: a later fetch may bring a fresh, correctly signed status); the library raises "
      "VERIFICATION_FAILURE, which it does not mark retryable"),
-    ("apple-revocation", r"revocation-(revoked|intermediate-revoked)$", None, "both refuse (same class)",
+    ("apple-revocation", r"revocation-(revoked|intermediate-revoked)$", r"^VERIFICATION_FAILURE",
+     "both refuse (same class)",
      "PureReceipt: not authentic (revocation.revoked); the library: VERIFICATION_FAILURE"),
     # OpenSSL recipe.
     ("openssl", r"forged-(leaf-without-marker|intermediate-without-marker|signer-is-intermediate)", None,
