@@ -3,4 +3,4 @@
 
 let allCases: [BenchCase] =
     hashCases + rsaCases + ecdsaCases + x509Cases + asn1Cases + cmsCases + payloadCases + scaleCases + legacyCases
-    + jwsCases + renderCases + hostileCases + signingCases
+    + jwsCases + renderCases + hostileCases + signingCases + revocationCases

@@ -2,7 +2,7 @@
 # Benchmark PureReceipt against OpenSSL (see Docs/PERFORMANCE.md). Benchmark-only: nothing here is
 # used by the library, the tests or CI.
 #
-# usage: Vectors/tools/bench.sh [fixtures|scale|build|compare|callgrind|memory|hostile|all]   (default: all)
+# usage: Vectors/tools/bench.sh [fixtures|scale|revocation|build|compare|callgrind|memory|hostile|all]   (default: all)
 # env:   SHARED  (default ../shared/bench)   the protocol, anchor and fixture generator
 #        FIXTURES (default $TMPDIR/purereceipt-bench-fixtures)
 #        ANCHOR  (default $TMPDIR/purereceipt-bench-openssl)
@@ -34,6 +34,25 @@ scale() {
         openssl cms -sign -binary -nodetach -noattr -md sha256 -signer leaf.pem -inkey leaf.key \
             -certfile chain.pem -in "payload-$name.der" -outform DER -out "receipt-$name-sha256.der"
     done
+    cd "$ROOT"
+}
+
+# OCSP responses for the fixture chains, for the revocation cases (Cases/RevocationCases.swift): each
+# certificate below a root (leaf, inter, ec-leaf, ec-inter) answered `good` by its issuer itself
+# (responder named by name), thisUpdate at generation, nextUpdate ten years later, made by OpenSSL's
+# responder code (`openssl ocsp -index`). Written once: ocsp-<certificate>.der.
+revocation() {
+    cd "$FIXTURES"
+    for pair in leaf:inter inter:root ec-leaf:ec-inter ec-inter:ec-root; do
+        cert="${pair%%:*}"; issuer="${pair##*:}"
+        [ -f "ocsp-$cert.der" ] && continue
+        serial=$(openssl x509 -in "$cert.pem" -noout -serial | cut -d= -f2)
+        printf 'V\t400101000000Z\t\t%s\tunknown\t/CN=%s\n' "$serial" "$cert" > ocsp-index.txt
+        openssl ocsp -issuer "$issuer.pem" -cert "$cert.pem" -no_nonce -reqout ocsp-request.der
+        openssl ocsp -index ocsp-index.txt -CA "$issuer.pem" -rsigner "$issuer.pem" -rkey "$issuer.key" \
+            -ndays 3650 -reqin ocsp-request.der -respout "ocsp-$cert.der"
+    done
+    rm -f ocsp-index.txt ocsp-index.txt.attr ocsp-request.der
     cd "$ROOT"
 }
 
@@ -114,11 +133,12 @@ hostile() {
 case "${1:-all}" in
     fixtures) fixtures ;;
     scale) scale ;;
+    revocation) revocation ;;
     build) build ;;
     compare) compare ;;
     callgrind) callgrind ;;
     memory) memory ;;
     hostile) hostile ;;
-    all) fixtures; scale; build; compare; callgrind; memory; hostile ;;
-    *) echo "usage: $0 [fixtures|scale|build|compare|callgrind|memory|hostile|all]" >&2; exit 1 ;;
+    all) fixtures; scale; revocation; build; compare; callgrind; memory; hostile ;;
+    *) echo "usage: $0 [fixtures|scale|revocation|build|compare|callgrind|memory|hostile|all]" >&2; exit 1 ;;
 esac

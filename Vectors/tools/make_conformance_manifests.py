@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the language-neutral conformance manifests in Vectors/conformance/.
 
-    python3 Vectors/tools/make_conformance_manifests.py          # rewrite the three manifests
+    python3 Vectors/tools/make_conformance_manifests.py          # rewrite the four manifests
     python3 Vectors/tools/make_conformance_manifests.py --check  # exit 1 if a manifest is stale
 
 Every entry is derived from a file that already states an expectation, so the manifests cannot
@@ -10,6 +10,8 @@ drift from them:
 - Vectors/receipts/expectations.json  -> app-receipts.json (synthetic receipts)
 - Vectors/jws/expectations.json       -> storekit.json     (synthetic StoreKit 2 signed data)
 - Vectors/legacy/expectations.json    -> legacy.json       (synthetic legacy transaction receipts)
+- Vectors/revocation/apple-shaped/expectations.json -> revocation.json (StoreKit 2 data under
+  --revocation require, each entry with what the local OCSP responder answers)
 - ../shared/corpus/MANIFEST.md        -> the corpus entries of all three (real data, read from
   ../shared/corpus by runners when present, never copied into the project). The corpus verdicts
   are the ones MANIFEST.md states (genuine at the signing instant; Xcode data only with the Xcode
@@ -405,6 +407,36 @@ def legacy():
         "entries": entries}
 
 
+# --- revocation ----------------------------------------------------------------------------------
+
+REVOCATION = "Vectors/revocation/apple-shaped/"
+
+
+def revocation():
+    """StoreKit 2 data under --revocation require, one entry per responder case. Each entry's
+    `revocation.responses` says what the OCSP responder at `responderURL` answers for the leaf and
+    for the intermediate: a response file, "openssl" (OpenSSL's responder on the index, run per
+    request) or "down" (nothing listens). Runners serve these themselves: the peer
+    Vectors/conformance/peers/apple_revocation.py."""
+    doc = json.loads((VECTORS / "revocation/apple-shaped/expectations.json").read_text())
+    root, input_, policy = REVOCATION + doc["pki"]["root"], REVOCATION + doc["input"], doc["policy"]
+    entries = []
+    for case in doc["cases"]:
+        e = entry("revocation-" + case["id"], input_, doc["kind"], {"anchors": [root], "xcode": None},
+                  (case["expected"]["verdict"], case["expected"]["code"]), case["reason"],
+                  REVOCATION + "expectations.json#" + case["id"], policy=policy,
+                  cli=["verify", "--kind", doc["kind"], "--root", root, "--bundle-id", policy["bundleId"],
+                       "--environment", policy["environment"], "--revocation", "require", input_])
+        e["revocation"] = {"setting": "require", "responses": {
+            which: case[which] if case[which] in ("openssl", "down") else REVOCATION + case[which]
+            for which in ("leaf", "intermediate")}}
+        entries.append(e)
+    pki = doc["pki"]
+    return {"anchors": {"revocation-root": root}, "entries": entries, "responder": {
+        "url": pki["responderURL"], "serials": doc["serials"], "index": REVOCATION + pki["index"],
+        "openssl": {which: [REVOCATION + f for f in files] for which, files in pki["openssl"].items()}}}
+
+
 def main():
     check = "--check" in sys.argv[1:]
     if not (CORPUS / "MANIFEST.md").exists():
@@ -415,13 +447,15 @@ def main():
         ("app-receipts.json", app_receipts, ["Vectors/receipts/expectations.json", "../shared/corpus/MANIFEST.md"]),
         ("storekit.json", storekit, ["Vectors/jws/expectations.json", "../shared/corpus/MANIFEST.md"]),
         ("legacy.json", legacy, ["Vectors/legacy/expectations.json", "../shared/corpus/MANIFEST.md"]),
+        ("revocation.json", revocation, [REVOCATION + "expectations.json"]),
     ]:
         body = build()
         doc = {"format": 1, "suite": name[:-5],
                "generator": "Vectors/tools/make_conformance_manifests.py (PureReceipt project, Apache-2.0)",
                "sources": sources, "paths": "relative to the repository root; ../shared/corpus/... is the shared "
                "corpus beside the repository (entries with corpus: true)",
-               "anchors": body["anchors"], "entries": body["entries"]}
+               "anchors": body["anchors"], **({"responder": body["responder"]} if "responder" in body else {}),
+               "entries": body["entries"]}
         text = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
         path = OUT / name
         if check:

@@ -10,6 +10,10 @@
   .build/peers-venv/bin/python; the section says SKIPPED when that Python lacks the library).
 - The OpenSSL `cms -verify` recipe over app-receipts.json.
 - The differential oracle over every JWS file (Vectors/jws/*.jws and ../shared/corpus/jws/*.jws).
+- Revocation: Apple's library with its online checks (`enable_online_checks=True`) against
+  `verify --revocation require`, over revocation.json, with the OCSP responder on 127.0.0.1:38265
+  served case by case by the peer (Vectors/conformance/peers/apple_revocation.py, run under
+  `flock /tmp/purereceipt-responder.lock`: the port is shared with the live tests).
 - Throughput: notifications verified per second on one core, PureReceipt (the release-built probe in
   Vectors/tools/notification-throughput, cold and warm chain cache) against Apple's library.
 
@@ -22,6 +26,7 @@ import datetime
 import json
 import platform
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -81,6 +86,26 @@ REASONS = [
     ("apple", r"leaf-expired-by-milliseconds", None, "peer's bug (precision)",
      "the library truncates signedDate to whole seconds (int(signedDate) // 1000) before OpenSSL checks validity, "
      "so data signed up to 999 ms after the leaf's notAfter is accepted"),
+    # Apple's library with its online checks (revocation.json). The detail pattern pins the library's
+    # answer ("^$": it accepted), so that a change of its behaviour is UNEXPLAINED, not mislabelled.
+    ("apple-revocation", r"revocation-by-name$", r"^VERIFICATION_FAILURE \(AttributeError", "peer's bug",
+     "for a response whose ResponderID is byName the library reads `.subject` of a pyOpenSSL `X509` (which "
+     "has only `get_subject()`): the AttributeError becomes VERIFICATION_FAILURE, so it refuses every response "
+     "that names its responder by name, although RFC 6960 §4.2.1 allows either form and `openssl ocsp` uses byName "
+     "unless given -resp_key_id. PureReceipt accepts either form"),
+    ("apple-revocation", r"revocation-delegated-wrong-ca$", r"^$", "peer's leniency (security-relevant)",
+     "the library verifies a delegated responder's certificate against a store holding both the issuer and the "
+     "root, so a responder certified by the root (with id-kp-OCSPSigning) answers for the leaf; RFC 6960 §4.2.2.2 "
+     "requires the responder's certificate to be issued directly by the CA that issued the certificate in "
+     "question, as PureReceipt does (it then has no usable status: undetermined)"),
+    ("apple-revocation", r"revocation-(stale|another-certificate|wrong-key)$", r"^VERIFICATION_FAILURE",
+     "both refuse (retry class)",
+     "a response that cannot be used is no evidence either way: PureReceipt answers undetermined (exit 75, "
+     "revocation.undetermined: a later fetch may bring a fresh, correctly signed status); the library raises "
+     "VERIFICATION_FAILURE, which it does not mark retryable"),
+    ("apple-revocation", r"revocation-(revoked|intermediate-revoked)$", r"^VERIFICATION_FAILURE",
+     "both refuse (same class)",
+     "PureReceipt: not authentic (revocation.revoked); the library: VERIFICATION_FAILURE"),
     # OpenSSL recipe.
     ("openssl", r"forged-(leaf-without-marker|intermediate-without-marker|signer-is-intermediate)", None,
      "peer's scope (security-relevant)",
@@ -184,6 +209,70 @@ for mode, fresh in (('new verifier per call', True), ('one verifier', False)):
     return rows, proc.stderr.strip()[-300:]
 
 
+ACCEPT = {"genuine": "accepts", "refused": "refuses", "undetermined": "undetermined (retry)", "error": "error",
+          "crashed": "crashed"}
+
+
+def revocation_section(w, manifest, results, error):
+    """The revocation table: per responder case, PureReceipt's verdict under --revocation require and
+    Apple's library with its online checks, and the reason for each difference."""
+    w("## Revocation: Apple's library with its online checks\n")
+    w("Command: `flock /tmp/purereceipt-responder.lock .build/peers-venv/bin/python "
+      "Vectors/conformance/peers/apple_revocation.py` over `revocation.json`: StoreKit 2 data signed by the "
+      "Apple-shaped test PKI of `Vectors/revocation/apple-shaped/` (P-384 root, P-384 intermediate, P-256 leaf; the "
+      "intermediate and the leaf name the OCSP responder http://127.0.0.1:38265/). For each case the peer serves "
+      "on that port what the case names for the leaf and for the intermediate (a response file, or OpenSSL's "
+      "responder `openssl ocsp -index` run on the request, or nothing), then runs `purereceipt verify "
+      "--revocation require` and `SignedDataVerifier([root], enable_online_checks=True, Sandbox, bundle_id)"
+      ".verify_and_decode_signed_transaction`. With online checks the library judges the chain at the current "
+      "time and asks the responder about the intermediate, then the leaf.\n")
+    if not results:
+        w(f"SKIPPED: {error or 'the peer did not run'}.\n")
+        return
+    w("Versions: " + ", ".join(f"{k} {v}" for k, v in results["versions"].items()) + ".\n")
+    by_id = {e["id"]: e for e in manifest["entries"]}
+    w("| case | responder answers (leaf; intermediate) | PureReceipt | Apple's library | input accepted by | why they differ |")
+    w("|---|---|---|---|---|---|")
+    notes = []
+    for r in results["results"]:
+        entry = by_id[r["id"]]
+        exp = entry["expected"]
+        ours_ok = {"genuine": r["ours"] == "genuine", "not-authentic": r["ours"] == "refused",
+                   "undetermined": r["ours"] == "undetermined"}.get(exp["verdict"], False) and \
+            (exp["code"] is None or r["oursCode"] == exp["code"])
+        responses = entry["revocation"]["responses"]
+        answers = "; ".join(Path(responses[k]).name if responses[k] not in ("openssl", "down") else responses[k]
+                            for k in ("leaf", "intermediate"))
+        ours = ACCEPT.get(r["ours"], r["ours"]) + (f" `{r['oursCode']}`" if r["oursCode"] else "")
+        if not ours_ok:
+            ours += f" — UNEXPLAINED: the manifest expects {exp['verdict']} {exp['code'] or ''}".rstrip()
+        apple = ACCEPT.get(r["apple"], r["apple"]) + (f" ({r['appleDetail'][:100]})" if r["appleDetail"] else "")
+        same_accept = (r["ours"] == "genuine") == (r["apple"] == "genuine")
+        if r["ours"] == r["apple"] == "genuine" or (r["ours"] == r["apple"] == "undetermined"):
+            why = ""
+        else:
+            category, text = reason_for("apple-revocation", r["id"], r["appleDetail"])
+            why = category
+            if category == "UNEXPLAINED" or not same_accept or r["ours"] != r["apple"]:
+                notes.append((category, text, r["id"]))
+        accepted_by = {(True, True): "both", (False, False): "neither", (True, False): "**PureReceipt only**",
+                       (False, True): "**Apple's library only**"}[(r["ours"] == "genuine", r["apple"] == "genuine")]
+        w(f"| `{r['id'][len('revocation-'):]}` | {answers} | {ours} | {apple} | {accepted_by} | {why} |")
+    w("")
+    accepted_by_apple_only = [r["id"] for r in results["results"] if r["apple"] == "genuine" and r["ours"] != "genuine"]
+    accepted_by_us_only = [r["id"] for r in results["results"] if r["ours"] == "genuine" and r["apple"] != "genuine"]
+    w(f"Apple's library accepts what PureReceipt refuses: {', '.join(f'`{i}`' for i in accepted_by_apple_only) or 'none'}. "
+      f"PureReceipt accepts what Apple's library refuses: {', '.join(f'`{i}`' for i in accepted_by_us_only) or 'none'}.\n")
+    seen = set()
+    for category, text, _ in notes:
+        if (category, text) in seen:
+            continue
+        seen.add((category, text))
+        ids = ", ".join(f"`{i}`" for c, t, i in notes if (c, t) == (category, text))
+        w(f"- **{category}** ({ids}): {text}.")
+    w("")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--apple-python", default=str(ROOT / ".build/peers-venv/bin/python"))
@@ -210,6 +299,10 @@ def main():
     diff, _ = run_json([args.apple_python, str(PEERS / "apple_differential.py"), "--json", "--cli", args.cli] + jws_files)
     diff_ns, _ = run_json([args.apple_python, str(PEERS / "apple_differential.py"), "--json", "--no-strict", "--cli",
                            args.cli] + jws_files)
+    revocation_command = [args.apple_python, str(PEERS / "apple_revocation.py"), "--cli", args.cli]
+    if shutil.which("flock"):
+        revocation_command = ["flock", "/tmp/purereceipt-responder.lock"] + revocation_command
+    revocation, revocation_error = run_json(revocation_command) if apple else (None, "Apple's library not installed")
     tp_rows, tp_error = throughput(
         args, "../shared/corpus/jws/aporat_sandbox-TEST-notification_2022.jws",
         "../shared/corpus/certs/extracted_AppleRootCA-G3.cer", "com.Abilities", "Sandbox") \
@@ -220,9 +313,10 @@ def main():
     w = out.append
     w("# Conformance: PureReceipt and its peers\n")
     w("Generated by `python3 Vectors/tools/make_conformance_report.py` (do not edit by hand) on " + now +
-      f", {platform.machine()} Linux, in {time.time() - started:.0f} s. The suite is the three manifests in "
+      f", {platform.machine()} Linux, in {time.time() - started:.0f} s. The suite is the four manifests in "
       "`Vectors/conformance/` (format: `Vectors/README.md`, \"Conformance manifests\"), generated from the "
-      "expectation files and the corpus MANIFEST by `Vectors/tools/make_conformance_manifests.py`.\n")
+      "expectation files and the corpus MANIFEST by `Vectors/tools/make_conformance_manifests.py`; "
+      "`revocation.json` needs an OCSP responder and has its own section below.\n")
     w("Setup for the peers: `python3 -m venv .build/peers-venv && .build/peers-venv/bin/pip install "
       "app-store-server-library` (about 75 s on this machine), and the system `openssl`.\n")
     w("## Versions\n")
@@ -339,6 +433,8 @@ def main():
                 w(f"  - `{r['file']}`: PureReceipt {r['ours']} {r['oursCode'] or ''}; Apple {r['apple']} "
                   f"{('(' + r['appleDetail'][:90] + ')') if r['appleDetail'] else ''} — {category}")
     w("\nThe reasons are those of the manifest sections above (the same files). Apple-signed corpus files agree.\n")
+
+    revocation_section(w, load("revocation.json"), revocation, revocation_error)
 
     w("## Throughput: notifications verified per second on one core\n")
     w("Input: `../shared/corpus/jws/aporat_sandbox-TEST-notification_2022.jws`, a real Apple-signed App Store Server "
