@@ -101,7 +101,6 @@ enum ModuleVerify {
         for option in ["--bundle-version", "--endpoint", "--product-id"] where options.last(option) != nil {
             throw notApplicable("\(option) does not apply to StoreKit 2 signed data, and this input is that")
         }
-        let requested = options.last("--kind").flatMap { SignedDataKind(rawValue: $0) }
         var policy = SignedDataPolicy(bundleId: "", environment: .production)
         policy.acceptsUnstatedEnvironment = options.acceptsUnstatedEnvironment
         if let text = options.last("--app-apple-id"), let id = Int64(text) { policy.appAppleId = id }
@@ -126,37 +125,18 @@ enum ModuleVerify {
         let roots = try certificates(options.roots, option: "--root")
         var xcode: Certificate?
         if let file = options.xcodeRoot { xcode = try oneCertificate(file) }
-        let parsed = try? CompactJWS(compact: jws)
-        if let xcode, parsed?.isXcodeSigned == true {
+        if let xcode, (try? CompactJWS(compact: jws))?.isXcodeSigned == true {
             policy.signer = .xcode(xcode)
         } else if !roots.isEmpty {
             policy.signer = .apple(TrustAnchors(certificates: roots))
         }
-        // Read only if the signature over it verifies; otherwise the verifier reports the failure.
-        var peeked: JSONObject?
-        if let parsed, (try? parsed.verifySignature()) != nil {
-            peeked = try? JSONReader.read(parsed.payload).objectValue
-        }
-        // A `{"signedPayload"}` body is a notification or a realtime request (as the tool decides).
-        let found = SignedDataKind.of(peeked)
-        let kind = requested ?? (notificationBody && found != .realtimeRequest ? .notification : found)
-        let named = peeked.map { SignedDataVerifyReport.namedApp($0, kind: kind) }
-        var refusal: VerificationError?
-        // A named kind whose members the verified payload does not have is never checked as that kind
-        // (as the tool does).
-        if let requested, let members = peeked.flatMap({ SignedDataKind.identified(by: $0) }), members != requested {
-            refusal = SignedDataKind.mismatch(members: members, named: requested)
-        }
-        policy.bundleId = options.last("--bundle-id") ?? named?.bundleId ?? ""
-        if let environments {
-            let own = named?.environment.flatMap { AppStoreEnvironment(rawValue: $0) }
-            policy.environment = own.flatMap { environments.contains($0) ? $0 : nil } ?? environments[0]
-        } else if let own = named?.environment.flatMap({ AppStoreEnvironment(rawValue: $0) }) {
-            policy.environment = own
-        }
+        // Left out: any bundle id, any environment; the data is read only once the library verified it.
+        policy.request(bundleId: options.last("--bundle-id"), environments: environments)
         do throws(VerificationError) {
-            if let refusal { throw refusal }
-            let verified = try SignedDataVerifyReport.verify(jws, kind: kind, policy: policy)
+            let requested = options.last("--kind").flatMap { SignedDataKind(rawValue: $0) }
+            var cache = VerifiedChainCache(capacity: 4)
+            let verified = try SignedDataVerifyReport.verify(
+                jws, kind: requested, fromRequestBody: notificationBody, policy: policy, cache: &cache)
             let signer = VerifySigner.name(xcode: verified.isXcodeSigned, customRoots: !options.roots.isEmpty)
             return ModuleOutcome(status: 0, document: line(Array(verified.json(signer: signer).utf8)))
         } catch {

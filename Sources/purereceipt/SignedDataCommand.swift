@@ -162,30 +162,21 @@ enum SignedDataCommand {
             policy.signer = .apple(TrustAnchors(certificates: setup.roots))
         }
 
-        // Read only if the signature over it verifies; otherwise the verifier reports the failure.
-        let peeked = data.verifiedPayloadObject()
-        let kind = data.kind(requested: setup.requested, payload: peeked)
-        // A named kind whose members the verified payload does not have is never checked as that kind.
-        if let requested = setup.requested, let members = peeked.flatMap(SignedDataKind.identified(by:)),
-            members != requested
-        {
-            return (.failure(SignedDataKind.mismatch(members: members, named: requested)), policy)
+        // Not requested: any bundle id, any environment, said so in the policy; nothing of the data
+        // is read before the library verified it, once.
+        policy.request(bundleId: setup.bundleId, environments: setup.environments)
+        let outcome = Result { () throws(VerificationError) in
+            try SignedDataVerifyReport.verify(
+                data.jws, kind: setup.requested, fromRequestBody: data.isNotificationBody, policy: policy, cache: &cache
+            )
         }
-        let named = peeked.map { namedApp($0, kind: kind) }
-        policy.bundleId = setup.bundleId ?? named?.bundleId ?? ""
-        // A list: the data's own environment if the list names it, else the first; the library then
-        // compares the one chosen exactly with the data (one policy holds one environment).
-        if let environments = setup.environments {
-            let own = named?.environment.flatMap(AppStoreEnvironment.init(rawValue:))
-            policy.environment = own.flatMap { environments.contains($0) ? $0 : nil } ?? environments[0]
-        } else if let own = named?.environment.flatMap(AppStoreEnvironment.init(rawValue:)) {
-            policy.environment = own
+        // The report names the environment the data was accepted as (its own, or the first listed).
+        if case .success(let verified) = outcome {
+            let own =
+                verified.environmentStated ? verified.environment.flatMap(AppStoreEnvironment.init(rawValue:)) : nil
+            policy.environment = own ?? policy.environments?.first ?? policy.environment
         }
-        let finalPolicy = policy
-        return (
-            Result { () throws(VerificationError) in try run(data.jws, kind: kind, policy: finalPolicy, cache: &cache)
-            }, policy
-        )
+        return (outcome, policy)
     }
 
     /// Checks the syntax of the options whose meaning does not depend on the input's format, before
@@ -226,19 +217,6 @@ enum SignedDataCommand {
             VerifyCommand.usageFailure(refusal, json: json)
         }
         return kind
-    }
-
-    /// The bundle id and environment the payload names, for the options left unrequested.
-    static func namedApp(_ payload: JSONObject, kind: SignedDataKind) -> (bundleId: String?, environment: String?) {
-        SignedDataVerifyReport.namedApp(payload, kind: kind)
-    }
-
-    /// Verifies `jws` as `kind` under `policy` through `cache` (SignedDataVerifyReport.verify,
-    /// shared with the WebAssembly module).
-    static func run(
-        _ jws: [UInt8], kind: SignedDataKind, policy: SignedDataPolicy, cache: inout VerifiedChainCache
-    ) throws(VerificationError) -> Verified {
-        try SignedDataVerifyReport.verify(jws, kind: kind, policy: policy, cache: &cache)
     }
 
     static func failure(

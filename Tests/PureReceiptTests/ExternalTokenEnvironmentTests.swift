@@ -42,7 +42,6 @@ struct ExternalTokenEnvironmentTests {
         #expect(try NotificationFields(payload).named.environment == expected.rawValue)
         let model = try ResponseBodyV2DecodedPayload(json: payload)
         #expect(model.statedEnvironment?.rawValue == expected.rawValue)
-        #expect(SignedDataVerifyReport.namedApp(payload, kind: .notification).environment == expected.rawValue)
     }
 
     @Test("no token id means a production token")

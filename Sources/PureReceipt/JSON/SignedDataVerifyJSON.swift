@@ -2,11 +2,11 @@
 // the command-line tool and the WebAssembly module (Docs/EMBEDDING.md), so both print the same
 // bytes for the same input and policy.
 //
-// Presentation: the kind only chooses which public verifier runs (every verifier checks structure,
-// signature and chain itself, so no choice turns a forgery into a genuine verdict); a notification's
-// nested data, already verified inside `verifyNotification`, is verified again through the same
-// chain cache for its decoded payload. The documents write the payload as it was signed (member
-// order, numbers as written).
+// Presentation: the data goes through the library's one StoreKit entry
+// (`SignedDataVerifier.verify(_:kind:fromRequestBody:policy:cache:)`: parsed and its ES256
+// signature checked once, the kind from the caller or the verified payload); a notification's
+// nested data, verified inside it, is read from the result. The documents write the payload as it
+// was signed (member order, numbers as written).
 
 import PureJSON
 import PureX509
@@ -25,79 +25,47 @@ package struct SignedDataVerifyReport {
     /// Decoded nested payloads of a notification: ("signedTransactionInfo", object), …
     package let nested: [(name: String, object: JSONObject)]
 
-    /// Verifies `jws` as `kind` under `policy` (the library's verifiers; one chain cache for the
-    /// envelope and the nested data).
-    package static func verify(_ jws: [UInt8], kind: SignedDataKind, policy: SignedDataPolicy)
-        throws(VerificationError) -> SignedDataVerifyReport
-    {
-        var cache = VerifiedChainCache(capacity: 4)
-        return try verify(jws, kind: kind, policy: policy, cache: &cache)
-    }
-
-    /// `verify(_:kind:policy:)` through `cache` (a batch's shared one).
+    /// Verifies `jws` under `policy` through the library's one StoreKit entry: `kind` when the caller
+    /// names it, else the verified payload's (a request body holds a notification or a realtime
+    /// request). One chain cache for the envelope and a notification's nested data, whose decoded
+    /// payloads come from the result, never verified again.
     package static func verify(
-        _ jws: [UInt8], kind: SignedDataKind, policy: SignedDataPolicy, cache: inout VerifiedChainCache
+        _ jws: [UInt8], kind: SignedDataKind?, fromRequestBody: Bool = false, policy: SignedDataPolicy,
+        cache: inout VerifiedChainCache
     ) throws(VerificationError) -> SignedDataVerifyReport {
         let instant = policy.validityInstant
-        switch kind {
-        case .transaction:
-            let r = try SignedDataVerifier.verifyTransaction(jws, policy: policy, cache: &cache)
-            return SignedDataVerifyReport(
-                kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
-                environment: r.payload.environment?.rawValue, environmentStated: r.isEnvironmentStated,
-                bundleId: r.payload.bundleId, validityInstant: instant ?? r.payload.signedDate, nested: [])
-        case .renewal:
-            let r = try SignedDataVerifier.verifyRenewalInfo(jws, policy: policy, cache: &cache)
-            return SignedDataVerifyReport(
-                kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
-                environment: r.payload.environment?.rawValue, environmentStated: r.isEnvironmentStated,
-                bundleId: nil, validityInstant: instant ?? r.payload.signedDate, nested: [])
-        case .realtimeRequest:
-            let r = try SignedDataVerifier.verifyRealtimeRequest(jws, policy: policy, cache: &cache)
-            return SignedDataVerifyReport(
-                kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
-                environment: r.payload.environment?.rawValue, environmentStated: r.isEnvironmentStated,
-                bundleId: nil, validityInstant: instant ?? r.payload.signedDate, nested: [])
-        case .appTransaction:
-            let r = try SignedDataVerifier.verifyAppTransaction(jws, policy: policy, cache: &cache)
-            return SignedDataVerifyReport(
-                kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
-                environment: r.payload.receiptType?.rawValue, environmentStated: r.isEnvironmentStated,
-                bundleId: r.payload.bundleId, validityInstant: instant ?? r.payload.receiptCreationDate, nested: [])
-        case .notification:
-            let r = try SignedDataVerifier.verifyNotification(jws, policy: policy, cache: &cache)
-            // The nested data verified inside verifyNotification, under the notification's policy:
-            // its decoded payloads are in the result, not verified again.
+        func report<P: StoreKitEnvironmentStatement>(
+            _ r: VerifiedStoreKitData<P>, _ kind: SignedDataKind, _ json: JSONObject, bundleId: String?,
+            date: Instant?, nested: [(name: String, object: JSONObject)] = []
+        ) -> SignedDataVerifyReport {
+            SignedDataVerifyReport(
+                kind: kind, payload: json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
+                environment: r.payload.statedEnvironment?.rawValue, environmentStated: r.isEnvironmentStated,
+                bundleId: bundleId, validityInstant: instant ?? date, nested: nested)
+        }
+        switch try SignedDataVerifier.verify(
+            jws, kind: kind, fromRequestBody: fromRequestBody, policy: policy, cache: &cache)
+        {
+        case .transaction(let r):
+            return report(r, .transaction, r.payload.json, bundleId: r.payload.bundleId, date: r.payload.signedDate)
+        case .renewalInfo(let r):
+            return report(r, .renewal, r.payload.json, bundleId: nil, date: r.payload.signedDate)
+        case .realtimeRequest(let r):
+            return report(r, .realtimeRequest, r.payload.json, bundleId: nil, date: r.payload.signedDate)
+        case .appTransaction(let r):
+            return report(
+                r, .appTransaction, r.payload.json, bundleId: r.payload.bundleId, date: r.payload.receiptCreationDate)
+        case .notification(let r):
             var nested: [(name: String, object: JSONObject)] = []
             if let t = r.nested?.transaction { nested.append(("signedTransactionInfo", t.payload.json)) }
             if let t = r.nested?.renewalInfo { nested.append(("signedRenewalInfo", t.payload.json)) }
             if let t = r.nested?.appTransaction { nested.append(("signedAppTransactionInfo", t.payload.json)) }
-            return SignedDataVerifyReport(
-                kind: kind, payload: r.payload.json, chain: r.chain, isXcodeSigned: r.isXcodeSigned,
-                environment: namedApp(r.payload.json, kind: .notification).environment,
-                environmentStated: r.isEnvironmentStated, bundleId: r.payload.bundleId,
-                validityInstant: instant ?? r.payload.signedDate, nested: nested)
-        }
-    }
-
-    /// The bundle id and environment the payload names, for the policy values left unrequested.
-    package static func namedApp(_ payload: JSONObject, kind: SignedDataKind) -> (
-        bundleId: String?, environment: String?
-    ) {
-        switch kind {
-        case .transaction, .renewal:
-            return (payload["bundleId"]?.stringValue, payload["environment"]?.stringValue)
-        case .realtimeRequest:
-            return (nil, payload["environment"]?.stringValue)
-        case .appTransaction:
-            return (payload["bundleId"]?.stringValue, payload["receiptType"]?.stringValue)
-        case .notification:
-            let notification = try? ResponseBodyV2DecodedPayload(json: payload)
-            var environment = notification?.environment?.rawValue
-            if environment == nil, let token = notification?.externalPurchaseToken {
-                environment = AppStoreEnvironment.ofExternalPurchaseId(token.externalPurchaseId).rawValue
-            }
-            return (notification?.bundleId, environment)
+            return report(
+                r, .notification, r.payload.json, bundleId: r.payload.bundleId, date: r.payload.signedDate,
+                nested: nested)
+        case .appReceipt, .legacyReceipt:
+            // Never: the StoreKit entry returns StoreKit data.
+            throw VerificationError(.malformed, code: "input.kindMismatch", message: "not StoreKit 2 signed data")
         }
     }
 
@@ -155,8 +123,10 @@ package struct SignedDataVerifyReport {
         case "signedData.appAppleIdRequired": message += " (--app-apple-id)"
         case "signedData.bundleId": message += " (--bundle-id)"
         case "signedData.environment":
-            let accepted = (environments ?? [policy.environment]).map { $0.rawValue }.joined(separator: ", ")
-            message += " (--environment: \(accepted))"
+            // The option only when the caller gave it (the data's own environment is no request).
+            if let environments {
+                message += " (--environment: \(environments.map { $0.rawValue }.joined(separator: ", ")))"
+            }
             if mentions(message, "names nothing") {
                 message += "; data older than the environment field: --accept-unstated-environment"
             }

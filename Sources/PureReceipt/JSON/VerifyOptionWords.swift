@@ -152,3 +152,14 @@ extension SignedDataKind {
         return name.map { "--bundle-id does not apply with --kind \(rawValue): \($0) names no bundle id to compare" }
     }
 }
+
+extension SignedDataPolicy {
+    /// The policy parts of `--bundle-id` and `--environment` (the module's `bundleId`, `environment`):
+    /// an option left out requests nothing, said so (any bundle id; every environment, Production
+    /// first, the one data naming none is taken for under `acceptsUnstatedEnvironment`).
+    package mutating func request(bundleId: String?, environments: [AppStoreEnvironment]?) {
+        self.bundleId = bundleId ?? ""
+        acceptsAnyBundleId = bundleId == nil
+        self.environments = environments ?? [.production, .sandbox, .xcode, .localTesting]
+    }
+}

@@ -14,9 +14,10 @@
 //   6. policy: data signed under the Xcode opt-in must name environment Xcode (its key is public);
 //      the device, when the policy names one (`deviceVerification` against
 //      `deviceVerificationNonce` and the device verification id), environment (equal to the
-//      policy's; data naming none is refused unless the policy's `acceptsUnstatedEnvironment`
-//      takes it for the policy's), bundle id (byte comparison; renewal info and realtime requests
-//      carry none), app Apple id (required by a Production policy and compared wherever the data
+//      policy's, or one of its `environments`; data naming none is refused unless the policy's
+//      `acceptsUnstatedEnvironment` takes it for the policy's, the first listed), bundle id (byte
+//      comparison, unless the policy accepts any; renewal info and realtime requests carry none),
+//      app Apple id (required by a Production policy and compared wherever the data
 //      carries it; a realtime request must carry the policy's), like Apple's SignedDataVerifier;
 //   7. notifications: the nested signedTransactionInfo, signedRenewalInfo and (in appData)
 //      signedAppTransactionInfo are verified by steps 1–6 under the same policy, and must name the
@@ -48,6 +49,12 @@ public struct SignedDataPolicy: Sendable {
     public var appAppleId: Int64?
     /// The environment the data must name.
     public var environment: AppStoreEnvironment
+    /// Set: the data may name any of these environments instead of `environment` alone; the first
+    /// stands for data naming none (`acceptsUnstatedEnvironment`). An empty list accepts none.
+    public var environments: [AppStoreEnvironment]?
+    /// True: any bundle id the data names is accepted, said explicitly (an empty `bundleId` is never
+    /// "any app"). A notification's nested data must still name the notification's bundle id.
+    public var acceptsAnyBundleId = false
     /// Who may have signed: Apple Root CA - G3 by default; `.xcode(certificate)` to accept Xcode data.
     public var signer: JWSSignerPolicy
     /// The instant the certificates must be valid at; nil: the payload's `signedDate`.
@@ -161,8 +168,12 @@ public enum SignedDataVerifier {
         }
     }
 
-    /// Step 6: environment, bundle id, app Apple id, as the payload names them (`PolicyFields`).
-    static func check(_ policy: SignedDataPolicy, _ named: PolicyFields) throws(VerificationError) {
+    /// Step 6: environment, bundle id, app Apple id, as the payload names them (`PolicyFields`); the
+    /// environment the data was accepted as.
+    @discardableResult
+    static func check(_ policy: SignedDataPolicy, _ named: PolicyFields) throws(VerificationError)
+        -> AppStoreEnvironment
+    {
         let environment = named.environment
         // Apple JWS rule (xcode-environment): the Xcode StoreKit-testing key ships with Xcode, so data
         // it signed is accepted only as Xcode data; claiming another environment, it is forged.
@@ -174,26 +185,29 @@ public enum SignedDataVerifier {
         }
         // Apple JWS rule (environment): the data names the policy's environment; Apple JWS rule
         // (unstated-environment): data naming none only when the caller accepts that explicitly.
+        let accepted = policy.environments ?? [policy.environment]
+        let matched = accepted.first { environment?.hasSameBytes(as: $0.rawValue) == true }
         let unstated = environment == nil && policy.acceptsUnstatedEnvironment
-        guard unstated || environment?.hasSameBytes(as: policy.environment.rawValue) == true else {
-            throw .mismatch(
-                "signedData.environment", "environment", found: environment, expected: policy.environment.rawValue)
+        guard let effective = matched ?? (unstated ? accepted.first : nil) else {
+            let expected = accepted.first ?? policy.environment
+            throw .mismatch("signedData.environment", "environment", found: environment, expected: expected.rawValue)
         }
         let bundleId = named.bundleId
         let appAppleId = named.appAppleId
         // Apple JWS rule (bundle-id): the bundle id equals the app's, byte for byte.
-        guard let bundleId, bundleId.hasSameBytes(as: policy.bundleId) else {
+        guard let bundleId, policy.acceptsAnyBundleId || bundleId.hasSameBytes(as: policy.bundleId) else {
             throw .mismatch("signedData.bundleId", "bundleId", found: bundleId, expected: policy.bundleId)
         }
         // Apple JWS rule (app-apple-id): a Production policy names the app's Apple id, and data that
         // carries one must carry that one.
-        if policy.environment == .production, policy.appAppleId == nil {
+        if effective == .production, policy.appAppleId == nil {
             throw .policy(
                 "signedData.appAppleIdRequired", "a Production policy must name the app's Apple id (appAppleId)")
         }
         if let expected = policy.appAppleId, let appAppleId, appAppleId != expected {
             throw .mismatch("signedData.appAppleId", "appAppleId", found: "\(appAppleId)", expected: "\(expected)")
         }
+        return effective
     }
 }
 
@@ -312,10 +326,13 @@ extension SignedDataVerifier {
     {
         let result: VerifiedStoreKitData<ResponseBodyV2DecodedPayload> = try finish(data, policy, &cache)
         let notification = try NotificationFields(data.object)
-        try check(policy, notification.named)
+        let environment = try check(policy, notification.named)
         // Apple JWS rule (nested-same-app): nested data is verified under the same policy, and names
-        // the notification's app Apple id where the policy does not name one.
+        // the notification's environment and bundle id (checked above: the policy's, or any when the
+        // policy accepts any) and its app Apple id where the policy does not name one.
         var nestedPolicy = policy
+        (nestedPolicy.environment, nestedPolicy.environments) = (environment, nil)
+        (nestedPolicy.bundleId, nestedPolicy.acceptsAnyBundleId) = (notification.named.bundleId ?? "", false)
         nestedPolicy.appAppleId = policy.appAppleId ?? notification.named.appAppleId
         let transaction = try notification.signedTransactionInfo.map { (nested) throws(VerificationError) in
             try verifyTransaction(Array(nested.utf8), policy: nestedPolicy, cache: &cache)
