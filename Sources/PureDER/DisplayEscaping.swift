@@ -15,11 +15,13 @@
 /// Most characters of one text taken from input that a message or report carries.
 package let maxDisplayedCharacters = 256
 
-extension StringProtocol {
+extension String {
     /// This text cut to `limit` characters, ending in "…" when it was longer (reads at most
     /// `limit` + 1 characters of it).
     package func truncated(to limit: Int) -> String {
-        prefix(limit + 1).count <= limit ? String(self) : String(prefix(limit)) + "…"
+        // No more bytes than the limit: no more characters either (counting them costs the most).
+        if utf8.count <= limit { return self }
+        return prefix(limit + 1).count <= limit ? self : String(prefix(limit)) + "…"
     }
 
     /// At most `maxDisplayedCharacters` characters of this text, escaped (`displayEscaped`): the
@@ -28,6 +30,8 @@ extension StringProtocol {
 
     /// This text with every scalar outside printable text written as `\u{…}` (see the file header).
     package var displayEscaped: String {
+        // Printable ASCII only (the usual name or value): nothing to escape.
+        if utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return self }
         var result = ""
         for scalar in unicodeScalars {
             switch scalar.value {

@@ -44,21 +44,16 @@ extension DistinguishedName: CustomStringConvertible {
 
     /// RFC 4514 §3 short names for common attribute types; others dotted.
     private static func shortName(_ type: OID) -> String {
-        switch type {
-        case OID(2, 5, 4, 3): return "CN"
-        case OID(2, 5, 4, 5): return "serialNumber"
-        case OID(2, 5, 4, 6): return "C"
-        case OID(2, 5, 4, 7): return "L"
-        case OID(2, 5, 4, 8): return "ST"
-        case OID(2, 5, 4, 9): return "STREET"
-        case OID(2, 5, 4, 10): return "O"
-        case OID(2, 5, 4, 11): return "OU"
-        case OID(1, 2, 840, 113_549, 1, 9, 1): return "emailAddress"
-        case OID(0, 9, 2342, 19_200_300, 100, 1, 25): return "DC"
-        case OID(0, 9, 2342, 19_200_300, 100, 1, 1): return "UID"
-        default: return type.description
-        }
+        shortNames.first { $0.type == type }?.name ?? type.description
     }
+
+    /// The attribute types with a short name, built once (an `OID` per comparison cost the most).
+    private static let shortNames: [(type: OID, name: String)] = [
+        (OID(2, 5, 4, 3), "CN"), (OID(2, 5, 4, 5), "serialNumber"), (OID(2, 5, 4, 6), "C"), (OID(2, 5, 4, 7), "L"),
+        (OID(2, 5, 4, 8), "ST"), (OID(2, 5, 4, 9), "STREET"), (OID(2, 5, 4, 10), "O"), (OID(2, 5, 4, 11), "OU"),
+        (OID(1, 2, 840, 113_549, 1, 9, 1), "emailAddress"), (OID(0, 9, 2342, 19_200_300, 100, 1, 25), "DC"),
+        (OID(0, 9, 2342, 19_200_300, 100, 1, 1), "UID"),
+    ]
 
     /// A string value decoded for its type (RFC 4514 §2.4 escaping of the special characters), or
     /// `#` and the hex of the element when it is not a valid character string; at most about
@@ -67,6 +62,17 @@ extension DistinguishedName: CustomStringConvertible {
         guard value.tag.tagClass == .universal, !value.tag.isConstructed,
             let text = DERCursor.decodeString(number: value.tag.number, value.contentBytes)
         else { return "#" + hex(value.encodedBytes.prefix(limit / 2)) }
+        // ASCII within the limit (the usual value): the same escaping, done on bytes (the special
+        // characters are ASCII, and ASCII joins no grapheme a special character belongs to).
+        if text.utf8.count <= limit, text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.utf8.count * 2)
+            for byte in text.utf8 {
+                if specialBytes.contains(byte) { bytes.append(0x5C) }
+                bytes.append(byte)
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var escaped = ""
         for character in text.prefix(limit) {
             if ",+\"\\<>;=".contains(character) { escaped.append("\\") }
@@ -75,6 +81,9 @@ extension DistinguishedName: CustomStringConvertible {
         return escaped
     }
 }
+
+/// The characters RFC 4514 §2.4 escapes with a backslash, as bytes.
+private let specialBytes: [UInt8] = Array(",+\"\\<>;=".utf8)
 
 /// Lower-case hex of `bytes`, for messages.
 func hex(_ bytes: ArraySlice<UInt8>) -> String {

@@ -151,7 +151,7 @@ struct Dumper {
             return " \(text)" + (Dumper.oidNames[text].map { " (\($0))" } ?? "")
         case .utf8String, .ia5String, .printableString, .t61String, .bmpString:
             guard let string = try? cursor.readString("string") else { return "" }
-            return " \"\(string.value.prefix(80).displayEscaped)\""
+            return " \"\(String(string.value.prefix(80)).displayEscaped)\""
         case .utcTime, .generalizedTime:
             guard let time = try? cursor.readTime("time") else { return "" }
             return " \(time)"

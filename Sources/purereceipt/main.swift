@@ -40,7 +40,7 @@ let version = "0.1.0"
 /// Writes the message to stderr and exits. Each line of `message` is escaped (`displayEscaped`):
 /// only the line breaks written here, between lines, reach the terminal.
 func fail(_ message: String, _ code: Int32) -> Never {
-    let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(\.displayEscaped)
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).displayEscaped }
     FileHandle.standardError.write(Data("purereceipt: \(lines.joined(separator: "\n"))\n".utf8))
     exit(code)
 }
