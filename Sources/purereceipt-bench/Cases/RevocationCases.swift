@@ -122,78 +122,83 @@ private func sharedCache(_ store: RevocationStore) -> AsyncRun<RevocationCache> 
     return run
 }
 
+/// One warm verification (`verify`, through the chain cache) run as the command runs the async
+/// driver: in a detached task the calling thread waits for; with `shared`, inside
+/// `RevocationChecker.verify` under `require` from that store, without a transport (nil: the
+/// verification alone, the baseline of the hand-off). Fails setup when the first run fails.
+private func handOff<Value: RevocationCheckable>(
+    _ cache: VerifiedChainCache, shared: AsyncRun<RevocationCache>?, count: @escaping @Sendable (Value) -> Int,
+    _ verify: @escaping @Sendable (inout VerifiedChainCache) throws(VerificationError) -> Value
+) throws -> () -> Void {
+    let chains = AsyncRun(cache)
+    let operation: @Sendable (AsyncRun<VerifiedChainCache>) async throws -> Int = { chains in
+        guard let shared else { return count(try verify(&chains.state)) }
+        let checked = try await RevocationChecker.verify(
+            options: requireOptions, at: revocationNow, cache: shared.state, transport: nil
+        ) { () throws(VerificationError) in try verify(&chains.state) }
+        try requireStored(checked.report)
+        return count(checked.value)
+    }
+    guard chains.run(operation) != nil else {
+        throw Fixtures.Missing(path: shared == nil ? "a fixture that verifies" : "a fresh status for each certificate")
+    }
+    return { benchSink &+= UInt64(chains.run(operation) ?? 0) }
+}
+
+/// One warm verification, then `RevocationStore.status` for each certificate of its path (the
+/// synchronous core, `checkStored`), in the calling thread.
+private func throughStore<Value: RevocationCheckable>(
+    _ cache: VerifiedChainCache, _ store: RevocationStore, count: @escaping (Value) -> Int,
+    _ verify: @escaping (inout VerifiedChainCache) throws(VerificationError) -> Value
+) throws -> () -> Void {
+    var (cache, store) = (cache, store)
+    try requireStored(try checkStored(verify(&cache).chain, &store))
+    return {
+        guard let verified = try? verify(&cache), (try? checkStored(verified.chain, &store)) != nil else { return }
+        benchSink &+= UInt64(count(verified))
+    }
+}
+
+private let quantity: @Sendable (VerifiedStoreKitData<JWSTransactionDecodedPayload>) -> Int = {
+    Int($0.payload.quantity ?? 0)
+}
+private let purchases: @Sendable (VerifiedReceipt) -> Int = { $0.receipt.inAppPurchases.count }
+
 let revocationCases: [BenchCase] = [
     BenchCase(name: "jws_verify_transaction_warm_revocation", bytes: 0) { fixtures in
         let f = try jwsRevocationSetup(fixtures)
-        let shared = sharedCache(f.store)
-        let chains = AsyncRun(f.cache)
-        let operation: @Sendable (AsyncRun<VerifiedChainCache>) async throws -> Int = { chains in
-            let checked = try await RevocationChecker.verify(
-                options: requireOptions, at: revocationNow, cache: shared.state, transport: nil
-            ) { () throws(VerificationError) in
-                try SignedDataVerifier.verifyTransaction(f.jws, policy: f.policy, cache: &chains.state)
-            }
-            try requireStored(checked.report)
-            return Int(checked.value.payload.quantity ?? 0)
+        return try handOff(f.cache, shared: sharedCache(f.store), count: quantity) { cache throws(VerificationError) in
+            try SignedDataVerifier.verifyTransaction(f.jws, policy: f.policy, cache: &cache)
         }
-        guard chains.run(operation) != nil else { throw Fixtures.Missing(path: "a fresh status for each certificate") }
-        return { benchSink &+= UInt64(chains.run(operation) ?? 0) }
     },
     BenchCase(name: "jws_verify_transaction_warm_async", bytes: 0) { fixtures in
         let f = try jwsRevocationSetup(fixtures)
-        let chains = AsyncRun(f.cache)
-        let operation: @Sendable (AsyncRun<VerifiedChainCache>) async throws -> Int = { chains in
-            Int(
-                try SignedDataVerifier.verifyTransaction(f.jws, policy: f.policy, cache: &chains.state).payload.quantity
-                    ?? 0)
+        return try handOff(f.cache, shared: nil, count: quantity) { cache throws(VerificationError) in
+            try SignedDataVerifier.verifyTransaction(f.jws, policy: f.policy, cache: &cache)
         }
-        guard chains.run(operation) != nil else { throw Fixtures.Missing(path: "transaction.jws does not verify") }
-        return { benchSink &+= UInt64(chains.run(operation) ?? 0) }
     },
     BenchCase(name: "jws_verify_transaction_warm_revocation_store", bytes: 0) { fixtures in
-        var (jws, policy, cache, store) = try jwsRevocationSetup(fixtures)
-        try requireStored(try checkStored(SignedDataVerifier.verifyTransaction(jws, policy: policy).chain, &store))
-        return {
-            guard let verified = try? SignedDataVerifier.verifyTransaction(jws, policy: policy, cache: &cache),
-                (try? checkStored(verified.chain, &store)) != nil
-            else { return }
-            benchSink &+= UInt64(verified.payload.quantity ?? 0)
+        let f = try jwsRevocationSetup(fixtures)
+        return try throughStore(f.cache, f.store, count: quantity) { cache throws(VerificationError) in
+            try SignedDataVerifier.verifyTransaction(f.jws, policy: f.policy, cache: &cache)
         }
     },
     BenchCase(name: "cms_verify_receipt8k_sha256_payload_warm_revocation", bytes: 0) { fixtures in
         let f = try receiptRevocationSetup(fixtures)
-        let shared = sharedCache(f.store)
-        let chains = AsyncRun(f.cache)
-        let operation: @Sendable (AsyncRun<VerifiedChainCache>) async throws -> Int = { chains in
-            let checked = try await RevocationChecker.verify(
-                options: requireOptions, at: revocationNow, cache: shared.state, transport: nil
-            ) { () throws(VerificationError) in
-                try ReceiptValidator.validate(f.receipt, policy: f.policy, cache: &chains.state)
-            }
-            try requireStored(checked.report)
-            return checked.value.receipt.inAppPurchases.count
+        return try handOff(f.cache, shared: sharedCache(f.store), count: purchases) { cache throws(VerificationError) in
+            try ReceiptValidator.validate(f.receipt, policy: f.policy, cache: &cache)
         }
-        guard chains.run(operation) != nil else { throw Fixtures.Missing(path: "a fresh status for each certificate") }
-        return { benchSink &+= UInt64(chains.run(operation) ?? 0) }
     },
     BenchCase(name: "cms_verify_receipt8k_sha256_payload_warm_async", bytes: 0) { fixtures in
         let f = try receiptRevocationSetup(fixtures)
-        let chains = AsyncRun(f.cache)
-        let operation: @Sendable (AsyncRun<VerifiedChainCache>) async throws -> Int = { chains in
-            try ReceiptValidator.validate(f.receipt, policy: f.policy, cache: &chains.state).receipt.inAppPurchases
-                .count
+        return try handOff(f.cache, shared: nil, count: purchases) { cache throws(VerificationError) in
+            try ReceiptValidator.validate(f.receipt, policy: f.policy, cache: &cache)
         }
-        guard chains.run(operation) != nil else { throw Fixtures.Missing(path: "the receipt does not verify") }
-        return { benchSink &+= UInt64(chains.run(operation) ?? 0) }
     },
     BenchCase(name: "cms_verify_receipt8k_sha256_payload_warm_revocation_store", bytes: 0) { fixtures in
-        var (receipt, policy, cache, store) = try receiptRevocationSetup(fixtures)
-        try requireStored(try checkStored(ReceiptValidator.validate(receipt, policy: policy).chain, &store))
-        return {
-            guard let verified = try? ReceiptValidator.validate(receipt, policy: policy, cache: &cache),
-                (try? checkStored(verified.chain, &store)) != nil
-            else { return }
-            benchSink &+= UInt64(verified.receipt.inAppPurchases.count)
+        let f = try receiptRevocationSetup(fixtures)
+        return try throughStore(f.cache, f.store, count: purchases) { cache throws(VerificationError) in
+            try ReceiptValidator.validate(f.receipt, policy: f.policy, cache: &cache)
         }
     },
 ]
