@@ -13,17 +13,11 @@ func crlOutcome(
 ) -> String {
     do {
         let crl = try CertificateRevocationList(derEncoded: revocationFile(file))
-        let status = try crl.status(
-            of: revocationCertificate(certificate), issuedBy: revocationCertificate(issuer), at: now)
-        switch status.value {
-        case .good: return "good"
-        case .revoked(let time, let reason): return "revoked \(time.secondsSince1970) \(reason.map(String.init) ?? "-")"
-        case .unknown: return "unknown"
-        }
-    } catch let error as RevocationError {
-        return error.code
+        return try statusText(
+            crl.status(of: revocationCertificate(certificate), issuedBy: revocationCertificate(issuer), at: now),
+            time: true)
     } catch {
-        return "\(error)"
+        return errorText(error)
     }
 }
 

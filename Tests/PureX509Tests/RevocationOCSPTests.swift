@@ -34,18 +34,18 @@ func ocspOutcome(
 ) -> String {
     do {
         let response = try OCSPResponse(derEncoded: revocationFile(file))
-        let status = try response.status(
-            of: revocationCertificate(certificate), issuedBy: revocationCertificate(issuer), at: now, nonce: nonce)
-        switch status.value {
-        case .good: return "good"
-        case .revoked(let time, let reason): return "revoked \(time.secondsSince1970) \(reason.map(String.init) ?? "-")"
-        case .unknown: return "unknown"
-        }
-    } catch let error as RevocationError {
-        return error.code
+        return try statusText(
+            response.status(
+                of: revocationCertificate(certificate), issuedBy: revocationCertificate(issuer), at: now, nonce: nonce),
+            time: true)
     } catch {
-        return "\(error)"
+        return errorText(error)
     }
+}
+
+/// A revocation error's code, or any other error as Swift writes it.
+func errorText(_ error: any Error) -> String {
+    (error as? RevocationError)?.code ?? "\(error)"
 }
 
 /// 2025-06-01T00:00:00Z, when leaf-revoked was revoked.

@@ -30,10 +30,12 @@ func parseOutcome(_ path: String) -> String {
     }
 }
 
-func statusText(_ status: RevocationStatus) -> String {
+/// "good", "revoked [SECONDS] REASON" or "unknown": what a verified OCSP response or CRL says.
+func statusText(_ status: RevocationStatus, time: Bool = false) -> String {
     switch status.value {
     case .good: return "good"
-    case .revoked(_, let reason): return "revoked \(reason.map(String.init) ?? "-")"
+    case .revoked(let at, let reason):
+        return "revoked " + (time ? "\(at.secondsSince1970) " : "") + (reason.map(String.init) ?? "-")
     case .unknown: return "unknown"
     }
 }
