@@ -41,6 +41,12 @@ let package = Package(
         .target(
             name: "PureReceipt", dependencies: ["PureDER", "PureJSON", "PureCrypto", "PureX509"],
             swiftSettings: librarySettings),
+        // The runner of `verify` (Docs/ARCHITECTURE.md, "One runner"): options and input bytes to an
+        // outcome, shared by the command-line tool (one input, batch) and the WebAssembly module.
+        // Embedded-compatible; not part of any library product.
+        .target(
+            name: "PureReceiptRunner", dependencies: ["PureDER", "PureJSON", "PureX509", "PureReceipt"],
+            swiftSettings: librarySettings),
         // The one library target that imports Foundation (.ci/check-imports).
         .target(
             name: "PureReceiptFoundation", dependencies: ["PureReceipt"], swiftSettings: librarySettings),
@@ -52,7 +58,8 @@ let package = Package(
 
         // Tools: never part of the library product.
         .executableTarget(
-            name: "purereceipt", dependencies: ["PureReceipt", "PureReceiptFoundation", "PureReceiptSigning"]),
+            name: "purereceipt",
+            dependencies: ["PureReceipt", "PureReceiptRunner", "PureReceiptFoundation", "PureReceiptSigning"]),
         .executableTarget(
             name: "purereceipt-bench",
             dependencies: ["PureReceipt", "PureX509", "PureCrypto", "PureDER", "PureJSON", "PureReceiptSigning"]),
@@ -68,7 +75,7 @@ let package = Package(
         // The module itself (with its allocator and exports) is built as Embedded Swift by
         // .ci/wasm-build, which also builds this driver as Embedded Swift.
         .executableTarget(
-            name: "purereceipt-wasm-driver", dependencies: ["PureReceipt"], path: "Sources/PureReceiptWasm",
+            name: "purereceipt-wasm-driver", dependencies: ["PureReceipt", "PureReceiptRunner"], path: "Sources/PureReceiptWasm",
             exclude: ["Allocator.swift", "Exports.swift", "RuntimeSupport.swift"],
             swiftSettings: librarySettings + [.enableExperimentalFeature("Extern")]),
 
@@ -81,7 +88,7 @@ let package = Package(
         .testTarget(name: "PureReceiptFoundationTests", dependencies: ["PureReceiptFoundation", "PureReceipt"]),
         .testTarget(
             name: "PureReceiptSigningTests", dependencies: ["PureReceiptSigning", "PureCrypto", "PureDER", "PureJSON"]),
-        .testTarget(name: "PurereceiptCLITests", dependencies: ["purereceipt"]),
+        .testTarget(name: "PurereceiptCLITests", dependencies: ["purereceipt", "PureReceipt", "PureReceiptRunner"]),
         .testTarget(name: "PureReceiptFuzzingTests", dependencies: ["PureReceiptFuzzing"]),
     ]
 )

@@ -14,17 +14,9 @@
 
 import PureDER
 import PureJSON
+import PureReceiptRunner
 
-struct VerifyRequest {
-    /// Each `roots` entry: the bytes of a DER or PEM certificate file, as `--root FILE` reads them.
-    var roots: [[UInt8]] = []
-    /// `--xcode-root FILE`'s bytes.
-    var xcodeRoot: [UInt8]?
-    /// `--accept-unstated-environment`: StoreKit 2 data naming no environment is taken for the policy's.
-    var acceptsUnstatedEnvironment = false
-    /// The string options by their command-line name without the dashes (`bundle-id`, …).
-    private var values: [(name: String, value: String)] = []
-
+enum VerifyRequest {
     /// The string members: JSON name and command-line option.
     static let stringMembers: [(json: String, option: String)] = [
         ("bundleId", "--bundle-id"), ("bundleVersion", "--bundle-version"), ("deviceId", "--device-id"),
@@ -32,13 +24,9 @@ struct VerifyRequest {
         ("appAppleId", "--app-apple-id"), ("kind", "--kind"), ("productId", "--product-id"),
     ]
 
-    /// The value given for `option` (`--bundle-id`, …), as `ParsedArguments.last` answers it.
-    func last(_ option: String) -> String? {
-        values.first { $0.name == option }?.value
-    }
-
-    /// Reads the request text; the message of a usage error when it is not a request.
-    static func read(_ text: [UInt8]) -> Result<VerifyRequest, RequestError> {
+    /// Reads the request text as the runner's request (its documents indented, its messages in the
+    /// request's words); the message of a usage error when it is not a request.
+    static func read(_ text: [UInt8]) -> Result<RunRequest, RequestError> {
         let object: JSONObject
         do {
             guard let read = try JSONReader.read(text).objectValue else {
@@ -48,7 +36,11 @@ struct VerifyRequest {
         } catch {
             return .failure(RequestError("the request is not strict JSON (\(error.code) at byte \(error.offset))"))
         }
-        var request = VerifyRequest()
+        var request = RunRequest()
+        request.words = .request
+        request.documents = .pretty
+        // `now` is the host's clock, given with every input: no format refuses it.
+        request.nowIsClock = true
         for member in object.members {
             switch member.name {
             case "roots":
@@ -59,18 +51,19 @@ struct VerifyRequest {
                     guard let text = item.stringValue, let bytes = try? Base64.decode(text) else {
                         return .failure(RequestError("roots: expected an array of base64 strings"))
                     }
-                    request.roots.append(bytes)
+                    request.roots.append(CertificateFile(bytes, path: nil))
                 }
             case "xcodeRoot":
                 guard let text = member.value.stringValue, let bytes = try? Base64.decode(text) else {
                     return .failure(RequestError("xcodeRoot: expected a base64 string"))
                 }
-                request.xcodeRoot = bytes
+                request.xcodeRoot = CertificateFile(bytes, path: nil)
             case "acceptUnstatedEnvironment":
                 guard let flag = member.value.boolValue else {
                     return .failure(RequestError("acceptUnstatedEnvironment: expected true or false"))
                 }
-                request.acceptsUnstatedEnvironment = flag
+                request.flags.removeAll { $0 == RunRequest.unstatedEnvironmentFlag }
+                if flag { request.flags.append(RunRequest.unstatedEnvironmentFlag) }
             default:
                 guard let known = stringMembers.first(where: { $0.json == member.name }) else {
                     return .failure(RequestError("unknown request member: \(member.name)"))
@@ -78,7 +71,6 @@ struct VerifyRequest {
                 guard let value = member.value.stringValue else {
                     return .failure(RequestError("\(member.name): expected a string"))
                 }
-                request.values.removeAll { $0.name == known.option }
                 request.values.append((known.option, value))
             }
         }

@@ -24,6 +24,7 @@
 import Foundation
 import PureJSON
 import PureReceipt
+import PureReceiptRunner
 import PureX509
 
 enum BatchCommand {
@@ -32,7 +33,7 @@ enum BatchCommand {
     static let maxLineBytes = JSONLimits.maxStringBytes
     /// Members of an NDJSON object line that hold the input, and the kind of signed data each holds.
     /// `signedPayload` holds a notification's or a realtime request's: its kind is its payload's,
-    /// as for a `{"signedPayload": …}` body in a file (SignedDataInput.kind).
+    /// as for a `{"signedPayload": …}` body in a file (the runner's request body).
     static let inputFields: [(name: String, kind: SignedDataKind?)] = [
         ("receipt-data", nil), ("signedPayload", nil), ("signedTransaction", .transaction),
         ("signedTransactionInfo", .transaction), ("signedRenewalInfo", .renewal),
@@ -64,17 +65,20 @@ enum BatchCommand {
         }
         let jobs = self.jobs(options, json: false)
         refuseTerminalInput(options, command: "verify")
-        let settings = BatchSettings(options)
+        // Decided once before any input is read (exits on a usage error or an unusable certificate
+        // file); an option that does not fit a format is each such input's failure.
+        let plan = VerifyCommand.plan(
+            options, json: false, documents: options.flags.contains("--ndjson") ? .line : .none,
+            keepsChain: RevocationStep.setting(options, json: false) != .off)
         // No FILE: standard input; FILEs and directories never fall back to it (DirectoryExpansion.swift).
         let paths = options.positional.isEmpty ? [.path("-")] : DirectoryExpansion.expand(options.positional)
         let ndjson = options.flags.contains("--ndjson")
         let inputs = BatchInputs(paths: paths, ndjson: ndjson)
+        // The library's engine for order and sharing; each input goes through the runner (BatchCheck).
         let verifier = BatchVerifier(
-            receiptPolicy: (try? settings.receipt.get()) ?? ReceiptPolicy(bundleIdentifier: .anyApp),
-            signedDataPolicy: (try? settings.signed.get())?.policy
-                ?? SignedDataPolicy(
-                    bundleId: "", environment: .production),
-            legacyPolicy: (try? settings.legacy.get()) ?? LegacyReceiptPolicy(bundleIdentifier: .anyApp), jobs: jobs)
+            receiptPolicy: (try? plan.receipt.get()) ?? ReceiptPolicy(bundleIdentifier: .anyApp),
+            signedDataPolicy: (try? plan.signedData.get()) ?? SignedDataPolicy(bundleId: "", environment: .production),
+            legacyPolicy: (try? plan.legacy.get()) ?? LegacyReceiptPolicy(bundleIdentifier: .anyApp), jobs: jobs)
         let total = ndjson ? nil : inputs.paths.count
         let revocation = RevocationStep.Session(options, json: false)
         let box = StatusBox()
@@ -84,7 +88,7 @@ enum BatchCommand {
             await revocation?.load()
             let output = BatchOutput(ndjson: ndjson, total: total, revocation: revocation != nil)
             await verifier.map(
-                inputs, { item, cache in item.check(settings, cache: &cache) },
+                inputs, { item, cache in item.check(plan, cache: &cache) },
                 then: revocation.map { session in { await RevocationStep.checked($0, session) } }
             ) { output.write($0) }
             await revocation?.save()
@@ -111,18 +115,16 @@ enum BatchItem: Sendable {
     case failed(BatchLine)
 
     /// The input verified (on a worker).
-    func check(_ settings: BatchSettings, cache: inout VerifiedChainCache) -> BatchLine {
+    func check(_ plan: VerifyPlan, cache: inout VerifiedChainCache) -> BatchLine {
         switch self {
         case .input(let id, let bytes, let kind):
-            return BatchCheck.verify(id, bytes, kind: kind, settings, cache: &cache)
+            return BatchCheck.verify(id, bytes, kind: kind, plan, cache: &cache)
         case .body(let id, let bytes):
-            let jws = Array(InputFormat.trimWhiteSpace(bytes))
-            return BatchCheck.signedData(
-                id, SignedDataInput(jws: jws, isNotificationBody: true), kind: nil, settings, &cache)
+            return BatchCheck.verify(id, bytes, requestBody: true, plan, cache: &cache)
         case .file(let path):
             let id = BatchID.name(path == "-" ? "standard input" : path)
             switch readBoundedInput(path) {
-            case .success(let input): return BatchCheck.verify(id, input.bytes, kind: nil, settings, cache: &cache)
+            case .success(let input): return BatchCheck.verify(id, input.bytes, plan, cache: &cache)
             case .failure(let failure): return BatchCheck.malformed(id, code: InputFailure.code, failure.message)
             }
         case .failed(let line):

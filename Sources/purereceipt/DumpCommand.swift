@@ -19,10 +19,13 @@ enum DumpCommand {
         refuseTerminalInput(options, command: "dump")
         let json = options.flags.contains("--json")
         var input = readInput(options.positional.first)
-        if let signed = SignedDataInput.detect(input.bytes) {
+        switch InputFormat.detect(input.bytes) {
+        case .signedData(let jws, let body):
+            let signed = SignedDataInput(jws: jws, isNotificationBody: body)
             return json ? DumpJSON.signedData(signed) : SignedDataReport.dump(input, signed)
+        case .legacyReceipt: return json ? DumpJSON.legacy(input) : LegacyCommand.dump(input)
+        case .appReceipt: break
         }
-        if LegacyCommand.isLegacy(input.bytes) { return json ? DumpJSON.legacy(input) : LegacyCommand.dump(input) }
         // Base64 is decoded into the text's own buffer (`input` lets go of it): held once.
         var bytes = input.bytes
         input.bytes = []

@@ -18,11 +18,12 @@ enum InspectCommand {
         }
         refuseTerminalInput(options, command: "inspect")
         var input = readInput(options.positional.first)
-        if let signed = SignedDataInput.detect(input.bytes) {
+        switch InputFormat.detect(input.bytes) {
+        case .signedData(let jws, let body):
+            let signed = SignedDataInput(jws: jws, isNotificationBody: body)
             return SignedDataReport.inspect(input, signed, json: options.flags.contains("--json"))
-        }
-        if LegacyCommand.isLegacy(input.bytes) {
-            return LegacyCommand.inspect(input, json: options.flags.contains("--json"))
+        case .legacyReceipt: return LegacyCommand.inspect(input, json: options.flags.contains("--json"))
+        case .appReceipt: break
         }
         let source = inputSummary(input.name, input.bytes)
         let base64 = input.bytes.first != 0x30

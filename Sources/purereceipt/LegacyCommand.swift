@@ -11,107 +11,36 @@ import PureReceipt
 import PureX509
 
 enum LegacyCommand {
-    static func isLegacy(_ bytes: [UInt8]) -> Bool { InputFormat.detect(bytes) == .legacyReceipt }
-
-    static func verify(
-        _ input: (bytes: [UInt8], name: String), options: ParsedArguments, policy: ReceiptPolicy, json: Bool
-    ) -> Int32 {
-        // What the options need is not what the input is: the input's fault, not the command
-        // line's (exit 2, never 64: the usage status depends on the command line only). An input
-        // that is no legacy receipt at all (e.g. JSON) is named as such first.
-        let appReceiptOnly = ["--bundle-version", "--device-id", "--xcode-root", "--endpoint"]
-            .filter { options.last($0) != nil || options.flags.contains($0) }
-        if let option = appReceiptOnly.first {
-            _ = parse(input.bytes, json: json)
-            VerifyCommand.notApplicable(
-                "\(option) does not apply to legacy transaction receipts, and this input is one", json: json)
-        }
-        let legacy: LegacyReceiptPolicy
-        switch Self.policy(options, policy, json: json) {
-        case .success(let made): legacy = made
-        case .failure(let failure): VerifyCommand.notApplicable(failure.message, json: json)
-        }
-        let verified: VerifiedLegacyReceipt
-        do {
-            verified = try LegacyReceiptValidator.validate(input.bytes, policy: legacy)
-        } catch {
-            if error.verdict == .malformed { InputKind.explainIfNotReceipt(input.bytes, json: json) }
-            if json { print(VerifyReceiptJSON.render(error).text) }
-            VerifyCommand.report(VerifyCommand.verdictText(error.verdict), code: error.code, error.message)
-            return ExitCode.of(error.verdict)
-        }
-        let revocation = RevocationStep.check(verified.chain, options: options, json: json)
-        if json {
-            let signer = VerifyCommand.signer(xcode: false, options: options)
-            InspectCommand.writeStandardOutput(
-                RevocationStep.withReport(
-                    VerifyCommand.withSigner(VerifyReceiptJSON.render(verified).bytes, signer), revocation))
-            InspectCommand.writeStandardOutput([0x0A])
-            return ExitCode.genuine
-        }
+    /// The text report of a legacy receipt that verified under `policy`.
+    static func verifiedText(_ verified: VerifiedLegacyReceipt, policy: LegacyReceiptPolicy, source: String) -> String {
         let receipt = verified.receipt
-        var lines = [TextReport.row("Receipt", inputSummary(input.name, input.bytes))]
+        var lines = [TextReport.row("Receipt", source)]
         lines += summary(receipt)
         lines.append("Chain (signer first)")
         lines += TextReport.certificateLines(verified.chain, anchorLast: true)
         lines.append("Checks")
         lines.append(TextReport.row("  signature", "ok  RSA PKCS #1 v1.5 with SHA-1 over version ‖ purchase-info"))
         lines.append(TextReport.row("  chain", "ok  leaf → pinned intermediate → anchor, leaf marker OID"))
-        let source = policy.validityInstant == nil ? "purchase date" : "--at"
+        let instantSource = policy.validityInstant == nil ? "purchase date" : "--at"
         lines.append(
-            TextReport.row("  validity", "ok  every certificate valid at \(verified.validityInstant) (\(source))"))
+            TextReport.row("  validity", "ok  every certificate valid at \(verified.validityInstant) (\(instantSource))"))
         lines.append(
             TextReport.row(
-                "  bundle id", legacy.bundleIdentifier.map { "ok  \"\($0)\"" } ?? "-   not requested (--bundle-id)"))
+                "  bundle id", policy.bundleIdentifier.map { "ok  \"\($0)\"" } ?? "-   not requested (--bundle-id)"))
         lines.append(
             TextReport.row(
                 "  product id",
-                legacy.productIdentifier.map { "ok  \"\($0)\"" } ?? "-   not requested (--product-id)"))
+                policy.productIdentifier.map { "ok  \"\($0)\"" } ?? "-   not requested (--product-id)"))
         lines.append(
             TextReport.row(
                 "  environment",
-                legacy.environments.map {
+                policy.environments.map {
                     "ok  \(receipt.environmentName) is one of \($0.joined(separator: ", ")) (an unsigned outer value)"
                 }
                     ?? "-   not requested (--environment)"))
         let note = verified.hasWeakKey ? " (RSA-1024 leaf: evidence about history, not current proof)" : ""
         lines.append(TextReport.row("Verdict", "GENUINE — signature, chain and every requested check hold" + note))
-        print(TextReport.render(lines))
-        return ExitCode.genuine
-    }
-
-    /// The legacy receipt policy the options make (on top of `policy`'s bundle id and instant), or
-    /// why they do not fit a legacy receipt. Exits 2 on an unreadable `--root` file.
-    static func policy(_ options: ParsedArguments, _ policy: ReceiptPolicy, json: Bool)
-        -> Result<LegacyReceiptPolicy, SignedDataCommand.Setup.NotApplicable>
-    {
-        let appReceiptOnly = ["--bundle-version", "--device-id", "--xcode-root", "--endpoint"]
-            .filter { options.last($0) != nil || options.flags.contains($0) }
-        if let option = appReceiptOnly.first {
-            return .failure(
-                .init(message: "\(option) does not apply to legacy transaction receipts, and this input is one"))
-        }
-        var legacy = LegacyReceiptPolicy(
-            bundleIdentifier: policy.bundleIdentifier.map { BundleIdentifierRequirement($0) } ?? .anyApp,
-            validityInstant: policy.validityInstant,
-            productIdentifier: options.last("--product-id"))
-        let roots = options.all("--root").flatMap { VerifyCommand.loadCertificates($0, option: "--root", json: json) }
-        if !roots.isEmpty {
-            legacy.anchors = TrustAnchors(certificates: roots.filter(\.isSelfIssued))
-            legacy.intermediates = roots.filter { !$0.isSelfIssued }
-        }
-        // The names in the outer key's spelling (EnvironmentOption.swift): ProductionSandbox is Sandbox.
-        if let text = options.last("--environment"), let names = EnvironmentName.parse(text) {
-            let values = names.compactMap(\.legacy)
-            guard values.count == names.count else {
-                return .failure(
-                    .init(
-                        message: "--environment: a legacy receipt names Production or Sandbox (= ProductionSandbox), "
-                            + "and this input is one: \(text)"))
-            }
-            legacy.environments = values
-        }
-        return .success(legacy)
+        return TextReport.render(lines)
     }
 
     static func inspect(_ input: (bytes: [UInt8], name: String), json: Bool) -> Int32 {

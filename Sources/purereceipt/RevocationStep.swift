@@ -20,6 +20,7 @@ import Foundation
 import PureDER
 import PureReceipt
 import PureReceiptFoundation
+import PureReceiptRunner
 import PureX509
 
 enum RevocationStep {
@@ -101,7 +102,7 @@ enum RevocationStep {
         guard let report = result.report else { return nil }
         if let error = refusal(report) {
             if json { print(String(decoding: failureDocument(error, report, signedData: signedData), as: UTF8.self)) }
-            VerifyCommand.report(VerifyCommand.verdictText(error.verdict), code: error.code, error.message)
+            VerifyCommand.report(Runner.verdictText(error.verdict), code: error.code, error.message)
             exit(ExitCode.of(error.verdict))
         }
         return report
@@ -124,7 +125,7 @@ enum RevocationStep {
     ) -> [UInt8] {
         let document =
             signedData
-            ? Array(SignedDataCommand.failureDocument(error, message: error.message, pretty: pretty).utf8)
+            ? Array(SignedDataVerifyReport.failureJSON(error, message: error.message, pretty: pretty).utf8)
             : VerifyReceiptJSON.render(error, pretty: pretty).bytes
         return withReport(document, report, pretty: pretty)
     }
@@ -143,7 +144,7 @@ enum RevocationStep {
         let signedData = !["app-receipt", "legacy-receipt"].contains(line.format)
         return BatchLine(
             id: line.id, format: line.format, status: ExitCode.of(error.verdict),
-            verdict: SignedDataCommand.words(error.verdict).json, code: error.code, message: error.message,
+            verdict: SignedDataVerifyReport.words(error.verdict).json, code: error.code, message: error.message,
             document: line.document.map { _ in failureDocument(error, report, signedData: signedData, pretty: false) })
     }
 

@@ -7,19 +7,14 @@ import Foundation
 import PureDER
 import PureJSON
 import PureReceipt
+import PureReceiptRunner
 import PureX509
 
 enum SignedDataReport {
     // MARK: verify
 
-    /// `signer`: VerifyCommand.signer (apple, custom-root or xcode).
-    /// `pretty`: indented (verify --json), else one line (verify --ndjson).
-    static func verifiedJSON(_ verified: SignedDataCommand.Verified, signer: String, pretty: Bool = true) -> String {
-        verified.json(signer: signer, pretty: pretty)
-    }
-
     static func verifiedText(
-        _ verified: SignedDataCommand.Verified, source: String, policy: SignedDataPolicy, options: ParsedArguments
+        _ verified: SignedDataVerifyReport, source: String, policy: SignedDataPolicy, options: ParsedArguments
     ) -> String {
         var lines = [TextReport.row("Signed data", source)]
         lines.append(TextReport.row("Kind", verified.kind.reportName))
@@ -135,7 +130,7 @@ enum SignedDataReport {
     static func inspect(_ input: (bytes: [UInt8], name: String), _ data: SignedDataInput, json: Bool) -> Int32 {
         let jws = parse(data, json: json)
         let payload = data.unverifiedPayloadObject()
-        let reportKind = data.kind(requested: nil, payload: payload)
+        let reportKind = data.unverifiedKind(payload: payload)
         if json {
             var document = JSONWriter(pretty: true)
             document.beginObject()
@@ -168,7 +163,7 @@ enum SignedDataReport {
         var lines = [
             "UNVERIFIED: decoded without checking signature, chain or policy. Nothing here is trustworthy."
         ]
-        lines.append(TextReport.row("Signed data", SignedDataCommand.source(input, data)))
+        lines.append(TextReport.row("Signed data", data.source(input)))
         lines.append(TextReport.row("Kind", reportKind.reportName + " (from the payload's fields)"))
         lines.append(TextReport.row("Header", compact(jws.header, droppingX5C: true)))
         lines.append("Payload (unverified)")

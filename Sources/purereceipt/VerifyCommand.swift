@@ -9,6 +9,7 @@
 import Foundation
 import PureDER
 import PureReceipt
+import PureReceiptRunner
 import PureX509
 
 enum VerifyCommand {
@@ -26,8 +27,7 @@ enum VerifyCommand {
             options = try parseArguments(
                 arguments, command: "verify", valued: valuedOptions,
                 flags: [
-                    "--json", "--quiet", "--ndjson", SignedDataCommand.unstatedEnvironmentFlag,
-                    RevocationStep.offlineFlag,
+                    "--json", "--quiet", "--ndjson", RunRequest.unstatedEnvironmentFlag, RevocationStep.offlineFlag,
                 ], manyFiles: true)
         } catch {
             switch error {
@@ -37,9 +37,9 @@ enum VerifyCommand {
         // Every usage error (64) is found here, from the command line alone; once the input is
         // read, an option that does not fit what the input turned out to be is the input's
         // failure (2, `notApplicable`): input content never chooses the usage status.
-        SignedDataCommand.precheck(options, json: json)
+        if let message = VerifyPlan.usage(request(options)) { usageFailure(message, json: json) }
         _ = BatchCommand.jobs(options, json: json)
-        _ = RevocationStep.setting(options, json: json)
+        let revocation = RevocationStep.setting(options, json: json)
         if options.flags.contains("--quiet") {
             if json {
                 usageFailure("--quiet and --json exclude each other (--quiet prints nothing on stdout)", json: true)
@@ -49,168 +49,90 @@ enum VerifyCommand {
         // Several inputs (several FILEs, a directory, --ndjson): BatchCommand.swift.
         if BatchCommand.isBatch(options) { return BatchCommand.run(options, json: json) }
         refuseTerminalInput(options, command: "verify", json: json)
+        let plan = self.plan(options, json: json, documents: json ? .pretty : .none, keepsChain: revocation != .off)
         var input: (bytes: [UInt8], name: String)
         switch readInputOrReason(options.positional.first) {
         case .success(let read): input = read
         case .failure(let failure): fileFailure(code: InputFailure.code, failure.message, json: json)
         }
-        if let signed = SignedDataInput.detect(input.bytes) {
-            return SignedDataCommand.verify(input, signed, options: options, json: json)
-        }
-        for option in SignedDataCommand.signedDataOptions where options.last(option) != nil {
-            notApplicable(
-                "\(option) applies to StoreKit 2 signed data (JWS) only, and this input is not that", json: json)
-        }
-        if options.flags.contains(SignedDataCommand.unstatedEnvironmentFlag) {
-            notApplicable(
-                "\(SignedDataCommand.unstatedEnvironmentFlag) applies to StoreKit 2 signed data (JWS) only, "
-                    + "and this input is not that", json: json)
-        }
-        let isLegacy = LegacyCommand.isLegacy(input.bytes)
-        let (policy, endpoint) = makePolicy(options, json: json, legacy: isLegacy)
-        if isLegacy {
-            return LegacyCommand.verify(input, options: options, policy: policy, json: json)
-        }
-        if options.last("--product-id") != nil {
-            // An app receipt holds many purchases: ask for one with inspect, or the library's queries.
-            notApplicable(
-                "--product-id applies to legacy transaction receipts only, and this input is an app receipt",
-                json: json)
-        }
-        let requestDate = policy.currentTime ?? Instant(millisecondsSince1970: 0)
         let source = inputSummary(input.name, input.bytes)
-        let textCount = input.bytes.count
-        let base64 = input.bytes.first != 0x30
-
-        // Base64 text is decoded into its own buffer (the one reference to it: `input` lets go), so
-        // the text and the receipt are never held together.
+        let count = input.bytes.count
+        // The runner decodes base64 text into the one buffer it is given: the text and the receipt
+        // are never held together.
         var bytes = input.bytes
         input.bytes = []
-        let verified: VerifiedReceipt
-        var decoded = false
-        do {
-            try ReceiptValidator.receiptBytes(inPlace: &bytes)
-            decoded = true
-            verified = try ReceiptValidator.validate(bytes, policy: policy)
-        } catch {
-            // A failed decode leaves the text as it was (same count); text that decoded to something
-            // else than a receipt is nothing `explainIfNotReceipt` names (every byte of it is base64).
-            if error.verdict == .malformed, decoded || bytes.count == textCount {
-                InputKind.explainIfNotReceipt(bytes, base64: base64, json: json)
-            }
-            if json { print(VerifyReceiptJSON.render(error).text) }
-            var message = error.message
-            if error.code == "chain.certificateExpired" {
-                message +=
-                    policy.validityInstant.map { " (validity checked at \($0), given as --at)" }
-                    ?? " (validity checked at the receipt creation date)"
-            }
-            report(verdictText(error.verdict), code: error.code, message)
-            return ExitCode.of(error.verdict)
+        var cache = VerifiedChainCache(capacity: 4)
+        let outcome = Runner.run(&bytes, plan, cache: &cache)
+        bytes = []
+        // Revocation after the offline verdict, for a genuine input only; a refused input ends here.
+        let report = outcome.chain.flatMap {
+            RevocationStep.check($0, options: options, json: json, signedData: outcome.isSignedData)
         }
-        // The endpoint emulation is a check like the others: it applies to text output too. The
-        // document (about 1 KB per in-app purchase) is rendered only when it is printed.
-        let status = VerifyReceiptJSON.status(verified, endpoint: endpoint)
-        let revocation = status == 0 ? RevocationStep.check(verified.chain, options: options, json: json) : nil
         if json {
-            // Written out in pieces: the document is never held whole. A success document says who
-            // signed (the first piece opens the object).
-            var first = status == 0
-            let signedBy = signer(xcode: verified.isXcodeTestReceipt, options: options)
-            _ = VerifyReceiptJSON.render(verified, endpoint: endpoint, requestDate: requestDate) {
-                InspectCommand.writeStandardOutput(
-                    first ? RevocationStep.withReport(withSigner($0, signedBy), revocation) : $0)
+            // Written out in pieces: an app receipt's document is never held whole.
+            var first = outcome.status == 0
+            outcome.writeDocument {
+                InspectCommand.writeStandardOutput(first ? RevocationStep.withReport($0, report) : $0)
                 first = false
             }
             InspectCommand.writeStandardOutput([0x0A])
         }
-        if status != 0 {
-            let environment = verified.receipt.environment?.rawValue ?? "-"
-            if status == 21007 {
-                let message = "\(environment) receipt sent to the production endpoint (status 21007)"
-                report("check failed", code: "environment.sandboxReceipt", message)
-            } else {
-                let message = "\(environment) receipt sent to the sandbox endpoint (status 21008)"
-                report("check failed", code: "environment.productionReceipt", message)
-            }
-            return ExitCode.notGenuine
+        if let failure = outcome.failure {
+            VerifyCommand.report(failure.title, code: failure.code, failure.message)
+            return outcome.status
         }
         if !json {
-            let checks = performedChecks(
-                verified, policy: policy, endpoint: endpoint, explicitInstant: options.last("--at"))
-            TextReport.writeVerified(verified, source: source, checks: checks)
-            if let row = RevocationStep.row(revocation) { print(row) }
+            switch outcome.content {
+            case .receipt(let verified, let policy, let endpoint, _):
+                let checks = performedChecks(
+                    verified, policy: policy, endpoint: endpoint, explicitInstant: options.last("--at"))
+                TextReport.writeVerified(verified, source: source, checks: checks)
+            case .legacy(let verified, let policy, _):
+                print(LegacyCommand.verifiedText(verified, policy: policy, source: source))
+            case .signedData(let verified, let policy, _):
+                let source = "\(input.name) (\(count) bytes, \(outcome.isRequestBody ? "notification body" : "compact JWS"))"
+                print(SignedDataReport.verifiedText(verified, source: source, policy: policy, options: options))
+            default:
+                break
+            }
+            if let row = RevocationStep.row(report) { print(row) }
         }
-        return ExitCode.genuine
+        return outcome.status
     }
 
-    /// The policy and endpoint the options ask for; exits on a usage error or an unreadable certificate.
-    /// `legacy`: the input is a legacy receipt, whose environments LegacyCommand reads itself.
-    static func makePolicy(_ options: ParsedArguments, json: Bool, legacy: Bool = false)
-        -> (ReceiptPolicy, VerifyReceiptEndpoint)
-    {
-        var policy = ReceiptPolicy(bundleIdentifier: .anyApp)
-        let roots = options.all("--root").flatMap { loadCertificates($0, option: "--root", json: json) }
-        if !roots.isEmpty { policy.anchors = TrustAnchors(certificates: roots) }
-        if let path = options.last("--xcode-root") {
-            let certificates = loadCertificates(path, option: "--xcode-root", json: json)
-            guard certificates.count == 1, let xcode = certificates.first else {
-                fileFailure(
-                    code: "input.notOneCertificate",
-                    "--xcode-root \(path): expected exactly one certificate, found \(certificates.count)", json: json)
-            }
-            policy.xcodeCertificate = xcode
+    /// The runner's request: the options as the command line gave them, the clock for --now.
+    /// Certificate files are read by `plan`.
+    static func request(_ options: ParsedArguments) -> RunRequest {
+        var request = RunRequest()
+        for (option, values) in options.values where RunRequest.valuedOptions.contains(option) {
+            if let value = values.last { request.values.append((option, value)) }
         }
-        if let text = options.last("--at") {
-            guard let instant = Instant.parseRFC3339(text) else {
-                usageFailure("--at: not an RFC 3339 time (e.g. 2026-01-01T00:00:00Z): \(text)", json: json)
-            }
-            policy.validityInstant = instant
-        }
-        if let text = options.last("--now") {
-            guard let instant = Instant.parseRFC3339(text) else {
-                usageFailure("--now: not an RFC 3339 time (e.g. 2026-01-01T00:00:00Z): \(text)", json: json)
-            }
-            policy.currentTime = instant
-        } else {
-            policy.currentTime = Instant(millisecondsSince1970: Int64(Date().timeIntervalSince1970 * 1000))
-        }
-        policy.bundleIdentifier = options.last("--bundle-id")
-        policy.bundleVersion = options.last("--bundle-version")
-        if let text = options.last("--device-id") {
-            guard let device = parseDeviceIdentifier(text) else {
-                usageFailure("--device-id: expected a UUID (8-4-4-4-12) or hex bytes: \(text)", json: json)
-            }
-            policy.deviceIdentifier = device
-        }
-        // The list always applies, Xcode included: without --environment, the Apple environments
-        // and (through --xcode-root only) Xcode; an explicit list must name Xcode to accept it.
-        // The names are known (precheck) and mean attribute 0's spelling (EnvironmentOption.swift);
-        // which of them a receipt can have depends on the input.
-        if !legacy, let message = applyEnvironments(options, to: &policy) { notApplicable(message, json: json) }
-        var endpoint = VerifyReceiptEndpoint.any
-        if let text = options.last("--endpoint") {
-            switch text {
-            case "production": endpoint = .production
-            case "sandbox": endpoint = .sandbox
-            default: usageFailure("--endpoint: expected production or sandbox: \(text)", json: json)
-            }
-        }
-        return (policy, endpoint)
+        request.flags = options.flags.filter { $0 == RunRequest.unstatedEnvironmentFlag }
+        request.clock = Instant(millisecondsSince1970: Int64(Date().timeIntervalSince1970 * 1000))
+        return request
     }
 
-    /// `--environment` for app receipts: sets `policy.environments`, or returns why the list does
-    /// not fit an app receipt.
-    static func applyEnvironments(_ options: ParsedArguments, to policy: inout ReceiptPolicy) -> String? {
-        guard let text = options.last("--environment"), let names = EnvironmentName.parse(text) else { return nil }
-        let environments = names.compactMap(\.receipt)
-        let allowed = ReceiptEnvironment.apple.union(policy.xcodeCertificate == nil ? [] : [.xcode])
-        guard environments.count == names.count, environments.allSatisfy({ allowed.contains($0) }) else {
-            return "--environment: an app receipt names Production, ProductionSandbox (= Sandbox), ProductionVPP, "
-                + "ProductionVPPSandbox (and Xcode with --xcode-root), and this input is one: \(text)"
+    /// The plan of the options; exits 2 when a certificate file cannot be read or used.
+    static func plan(_ options: ParsedArguments, json: Bool, documents: DocumentForm, keepsChain: Bool) -> VerifyPlan {
+        var request = request(options)
+        request.documents = documents
+        request.keepsChain = keepsChain
+        func file(_ path: String, option: String) -> CertificateFile {
+            switch readInputOrReason(path == "-" ? "./-" : path) {
+            case .success(let read): return CertificateFile(read.bytes, path: path)
+            case .failure(let failure):
+                fileFailure(code: InputFailure.code, "\(option): \(failure.message)", json: json)
+            }
         }
-        policy.environments = Set(environments)
-        return nil
+        request.roots = options.all("--root").map { file($0, option: "--root") }
+        request.xcodeRoot = options.last("--xcode-root").map { file($0, option: "--xcode-root") }
+        switch VerifyPlan.make(request) {
+        case .success(let plan): return plan
+        case .failure(let outcome):
+            let failure = outcome.failure ?? ("error", "input.unreadable", "")
+            if outcome.status == ExitCode.usage { usageFailure(failure.message, json: json) }
+            fileFailure(code: failure.code, failure.message, json: json)
+        }
     }
 
     /// One row per check that ran, for the text report, in the order the validator runs them.
@@ -269,28 +191,6 @@ enum VerifyCommand {
         close(null)
     }
 
-    /// Who signed data that verified, for `"signer"` in every success document: `xcode` (accepted
-    /// through --xcode-root: proves nothing), `custom-root` (a path to a --root anchor) or `apple`
-    /// (a path to the built-in Apple root).
-    static func signer(xcode: Bool, options: ParsedArguments) -> String {
-        VerifySigner.name(xcode: xcode, customRoots: !options.all("--root").isEmpty)
-    }
-
-    /// `document` (a JSON object's text, or its first piece) with `"signer"` as its first member.
-    /// `pretty`: the document is indented (else one line, as `--ndjson` writes it).
-    static func withSigner(_ document: [UInt8], _ signer: String, pretty: Bool = true) -> [UInt8] {
-        VerifySigner.prefixed(document, signer, pretty: pretty)
-    }
-
-    static func verdictText(_ verdict: VerificationError.Verdict) -> String {
-        switch verdict {
-        case .malformed: return "not a well-formed receipt"
-        case .notAuthentic: return "NOT GENUINE"
-        case .policyFailed: return "check failed"
-        case .undetermined: return "undetermined"
-        }
-    }
-
     /// The stderr line for a failure: verdict, the stable code of the failed check, the message
     /// (escaped: one line, no control or bidi characters from the input).
     static func report(_ verdict: String, code: String, _ message: String) {
@@ -312,13 +212,6 @@ enum VerifyCommand {
         usageError(message, command: "verify")
     }
 
-    /// The input is not what the options need (e.g. --bundle-version on StoreKit 2 signed data):
-    /// exit 2, code `input.optionNotApplicable`, with --json a 21002 document. Not a usage error:
-    /// the same command line is right for another input.
-    static func notApplicable(_ message: String, json: Bool) -> Never {
-        fileFailure(code: "input.optionNotApplicable", message, json: json)
-    }
-
     /// A file that cannot be used (exit 2); with --json also a document with status 21002.
     static func fileFailure(code: String, _ message: String, json: Bool) -> Never {
         if json {
@@ -326,21 +219,5 @@ enum VerifyCommand {
         }
         report("error", code: code, message)
         exit(ExitCode.malformed)
-    }
-
-    /// Loads certificates from a DER or PEM file; exits 2 when unreadable or malformed.
-    static func loadCertificates(_ path: String, option: String, json: Bool) -> [Certificate] {
-        let data: [UInt8]
-        switch readInputOrReason(path == "-" ? "./-" : path) {
-        case .success(let read): data = read.bytes
-        case .failure(let failure): fileFailure(code: InputFailure.code, "\(option): \(failure.message)", json: json)
-        }
-        do {
-            return try TrustAnchors.parse(pemOrDER: data)
-        } catch {
-            fileFailure(
-                code: "input.notACertificate", "\(option): \(path): not a DER or PEM certificate (\(error))",
-                json: json)
-        }
     }
 }

@@ -16,6 +16,7 @@
 import Foundation
 import PureDER
 import PureReceipt
+import PureReceiptRunner
 
 enum ExitCode {
     static let genuine: Int32 = 0
@@ -26,13 +27,7 @@ enum ExitCode {
     static let undetermined: Int32 = 75
 
     /// The one mapping from a library verdict to an exit status, for every format.
-    static func of(_ verdict: VerificationError.Verdict) -> Int32 {
-        switch verdict {
-        case .malformed: return malformed
-        case .notAuthentic, .policyFailed: return notGenuine
-        case .undetermined: return undetermined
-        }
-    }
+    static func of(_ verdict: VerificationError.Verdict) -> Int32 { Runner.status(verdict) }
 }
 
 let version = "0.1.0"

@@ -5,27 +5,27 @@
 // (Docs/CHANGELOG.md).
 
 import Foundation
+import PureReceipt
+import PureReceiptRunner
 import Testing
 
 @testable import purereceipt
 
 @Suite("purereceipt verify: text mode builds no document")
 struct BatchDocumentTests {
-    static func settings(ndjson: Bool) -> BatchSettings {
+    static func plan(ndjson: Bool) -> VerifyPlan {
         var options = ParsedArguments()
         options.values["--root"] = [CLI.packageRoot.appendingPathComponent("Vectors/pki/root.der").path]
         options.values["--bundle-id"] = [MainReceipt.bundleID]
-        if ndjson { options.flags.insert("--ndjson") }
-        return BatchSettings(options)
+        return VerifyCommand.plan(options, json: false, documents: ndjson ? .line : .none, keepsChain: false)
     }
 
     @Test("A genuine app receipt written as text has no document; with --ndjson it has the whole one")
     func textModeBuildsNoDocument() throws {
         let bytes = [UInt8](try CLI.bytes(MainReceipt.path))
         for ndjson in [false, true] {
-            let settings = Self.settings(ndjson: ndjson)
-            var setup = try #require(try? settings.signed.get())
-            let line = BatchCheck.appReceipt(.line(1), bytes, settings, &setup.cache)
+            var cache = VerifiedChainCache(capacity: 4)
+            let line = BatchCheck.verify(.line(1), bytes, Self.plan(ndjson: ndjson), cache: &cache)
             #expect(line.verdict == "genuine", "\(line)")
             if ndjson {
                 let document = try #require(line.document)

@@ -8,8 +8,9 @@
 // nested data, verified inside it, is read from the result. The documents write the payload as it
 // was signed (member order, numbers as written).
 
-import PureJSON
-import PureX509
+package import PureJSON
+package import PureX509
+package import PureReceipt
 
 /// Verified StoreKit 2 signed data: the parts the reports need.
 package struct SignedDataVerifyReport {

@@ -21,6 +21,8 @@
 // input is read; a known name that the input's format cannot carry ("—") is the input's failure
 // (exit 2, `input.optionNotApplicable`).
 
+package import PureReceipt
+
 package enum EnvironmentName: CaseIterable, Sendable {
     case production, sandbox, productionVPP, productionVPPSandbox, xcode, localTesting
 
