@@ -32,6 +32,8 @@ package struct VerifyOutcome: Error, Sendable {
     var unnamedBody: [UInt8]? = nil
     /// True for signed data that came as a request body (`{"signedPayload": …}`).
     package var isRequestBody = false
+    /// The revocation report of the verified path, once checked (`checked(_:)`).
+    package var revocation: RevocationReport? = nil
 
     /// What an outcome is.
     package enum Content: Sendable {
@@ -82,16 +84,21 @@ package struct VerifyOutcome: Error, Sendable {
 
     /// Writes the document in the request's form (nothing for `.none`), in pieces: an app receipt's
     /// is never held whole. The first piece opens the JSON object.
-    package func writeDocument(_ write: ([UInt8]) -> Void) {
+    package func writeDocument(_ sink: ([UInt8]) -> Void) {
         guard form != .none else { return }
         let pretty = form == .pretty
+        var first = true
+        func write(_ piece: [UInt8]) {
+            sink(first ? withRevocation(piece, pretty: pretty) : piece)
+            first = false
+        }
         switch content {
         case .receipt(let verified, let policy, let endpoint, let signer):
-            var first = true
+            var opening = true
             let requestDate = policy.currentTime ?? Instant(millisecondsSince1970: 0)
             _ = VerifyReceiptJSON.render(verified, endpoint: endpoint, requestDate: requestDate, pretty: pretty) {
-                write(first && signer != nil ? VerifySigner.prefixed($0, signer ?? "", pretty: pretty) : $0)
-                first = false
+                write(opening && signer != nil ? VerifySigner.prefixed($0, signer ?? "", pretty: pretty) : $0)
+                opening = false
             }
         case .legacy(let verified, _, let signer):
             write(VerifySigner.prefixed(VerifyReceiptJSON.render(verified, pretty: pretty).bytes, signer, pretty: pretty))
@@ -113,8 +120,9 @@ package struct VerifyOutcome: Error, Sendable {
         }
     }
 
-    /// The whole document (empty for `.none`).
-    package var document: [UInt8] {
+    /// The whole document; nil when the request asked for none.
+    package var document: [UInt8]? {
+        guard form != .none else { return nil }
         var bytes: [UInt8] = []
         writeDocument { bytes += $0 }
         return bytes
@@ -239,7 +247,7 @@ package enum Runner {
         let signer = VerifySigner.name(xcode: report.isXcodeSigned, customRoots: plan.customRoots)
         return VerifyOutcome(
             status: 0, failure: nil, content: .signedData(report, policy, signer: signer), form: request.documents,
-            chain: request.keepsChain ? report.chain : nil, format: report.kind.reportName, isRequestBody: body)
+            chain: request.revocation != .off ? report.chain : nil, format: report.kind.reportName, isRequestBody: body)
     }
 
     /// An option only signed data takes, given for a receipt: the input's failure.
@@ -303,7 +311,7 @@ package enum Runner {
         let signer = VerifySigner.name(xcode: false, customRoots: plan.customRoots)
         return VerifyOutcome(
             status: 0, failure: nil, content: .legacy(verified, policy, signer: signer), form: request.documents,
-            chain: request.keepsChain ? verified.chain : nil, format: format)
+            chain: request.revocation != .off ? verified.chain : nil, format: format)
     }
 
     // MARK: app receipts
@@ -373,6 +381,6 @@ package enum Runner {
         let signer = VerifySigner.name(xcode: verified.isXcodeTestReceipt, customRoots: plan.customRoots)
         return VerifyOutcome(
             status: 0, failure: nil, content: .receipt(verified, policy, plan.endpoint, signer: signer),
-            form: request.documents, chain: request.keepsChain ? verified.chain : nil, format: format)
+            form: request.documents, chain: request.revocation != .off ? verified.chain : nil, format: format)
     }
 }

@@ -95,8 +95,9 @@ package struct RunRequest: Sendable {
     package var words = OptionWords.commandLine
     /// The document each outcome carries.
     package var documents = DocumentForm.none
-    /// Whether a genuine outcome keeps its verified path (for revocation checking).
-    package var keepsChain = false
+    /// Revocation checking after verification (the front end fetches): a genuine outcome keeps its
+    /// verified path for it unless `off`.
+    package var revocation = RevocationSetting.off
 
     package init() {}
 

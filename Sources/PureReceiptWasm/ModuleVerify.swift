@@ -47,6 +47,6 @@ enum ModuleVerify {
 
     /// The status and the document, with the line feed `print` ends it with.
     private static func finished(_ outcome: VerifyOutcome) -> ModuleOutcome {
-        ModuleOutcome(status: outcome.status, document: outcome.document + [0x0A])
+        ModuleOutcome(status: outcome.status, document: (outcome.document ?? []) + [0x0A])
     }
 }

@@ -9,7 +9,6 @@
 
 import PureReceipt
 import PureReceiptRunner
-import PureX509
 
 /// The outcome of one input: its exit status and what is written about it.
 struct BatchLine: Sendable {
@@ -24,8 +23,9 @@ struct BatchLine: Sendable {
     let message: String?
     /// The `verify --json` document, on one line (JSON text); nil in text mode (not printed).
     let document: [UInt8]?
-    /// The verified path of a genuine input, until revocation checking (RevocationStep.checked).
-    var chain: [Certificate]? = nil
+    /// The outcome of a genuine input whose path revocation checking still has to check, until it
+    /// does (RevocationStep.checked, on the same worker): only then is the verified result held.
+    var pending: VerifyOutcome? = nil
 }
 
 /// How an input is named in the output: its line number, or a name (an `id`, a file path).
@@ -58,9 +58,15 @@ enum BatchCheck {
     ) -> BatchLine {
         var bytes = bytes
         let outcome = Runner.run(&bytes, plan, kind: kind, requestBody: requestBody, cache: &cache)
-        return BatchLine(
+        return outcome.chain == nil ? line(id, outcome) : BatchLine(
+            id: id, format: outcome.format, status: outcome.status, verdict: outcome.verdict, code: nil, message: nil,
+            document: nil, pending: outcome)
+    }
+
+    /// The line of an outcome: its document on one line when the run prints documents (--ndjson).
+    static func line(_ id: BatchID, _ outcome: VerifyOutcome) -> BatchLine {
+        BatchLine(
             id: id, format: outcome.formatName, status: outcome.status, verdict: outcome.verdict,
-            code: outcome.failure?.code, message: outcome.failure?.message,
-            document: plan.request.documents == .none ? nil : outcome.document, chain: outcome.chain)
+            code: outcome.failure?.code, message: outcome.failure?.message, document: outcome.document)
     }
 }

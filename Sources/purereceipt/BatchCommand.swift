@@ -69,7 +69,7 @@ enum BatchCommand {
         // file); an option that does not fit a format is each such input's failure.
         let plan = VerifyCommand.plan(
             options, json: false, documents: options.flags.contains("--ndjson") ? .line : .none,
-            keepsChain: RevocationStep.setting(options, json: false) != .off)
+            revocation: RevocationStep.setting(options, json: false))
         // No FILE: standard input; FILEs and directories never fall back to it (DirectoryExpansion.swift).
         let paths = options.positional.isEmpty ? [.path("-")] : DirectoryExpansion.expand(options.positional)
         let ndjson = options.flags.contains("--ndjson")

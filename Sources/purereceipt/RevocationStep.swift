@@ -81,17 +81,13 @@ enum RevocationStep {
         }
     }
 
-    /// The report for `chain` under the options, or nil when revocation is off. Prints the failure
-    /// (with --json: its document, with the report) and exits when the report's verdict refuses
-    /// the input.
-    /// `signedData`: the input is StoreKit 2 signed data (its failure document is that format's).
-    static func check(_ chain: [Certificate], options: ParsedArguments, json: Bool, signedData: Bool = false)
-        -> RevocationReport?
-    {
-        guard let session = Session(options, json: json) else { return nil }
+    /// A single input's outcome after revocation checking of its verified path (an outcome without
+    /// one, or revocation off: unchanged). The check runs on the concurrency pool (fetches on
+    /// URLSession's queue) while the main thread waits.
+    static func checked(_ outcome: VerifyOutcome, options: ParsedArguments, json: Bool) -> VerifyOutcome {
+        guard let chain = outcome.chain, let session = Session(options, json: json) else { return outcome }
         let result = Box()
         let done = DispatchSemaphore(value: 0)
-        // The main thread waits; the check runs on the concurrency pool (fetches on URLSession's queue).
         Task.detached {
             await session.load()
             result.report = await session.check(chain)
@@ -99,88 +95,14 @@ enum RevocationStep {
             done.signal()
         }
         done.wait()
-        guard let report = result.report else { return nil }
-        if let error = refusal(report) {
-            if json { print(String(decoding: failureDocument(error, report, signedData: signedData), as: UTF8.self)) }
-            VerifyCommand.report(Runner.verdictText(error.verdict), code: error.code, error.message)
-            exit(ExitCode.of(error.verdict))
-        }
-        return report
-    }
-
-    /// The error the report's verdict gives, or nil when the input passes.
-    static func refusal(_ report: RevocationReport) -> VerificationError? {
-        do throws(VerificationError) {
-            try report.verdict()
-            return nil
-        } catch {
-            return error
-        }
-    }
-
-    /// The `--json` document of an input the report refuses: its format's failure document (signed
-    /// data's, or the verifyReceipt one of receipts), with the report.
-    static func failureDocument(
-        _ error: VerificationError, _ report: RevocationReport, signedData: Bool, pretty: Bool = true
-    ) -> [UInt8] {
-        let document =
-            signedData
-            ? Array(SignedDataVerifyReport.failureJSON(error, message: error.message, pretty: pretty).utf8)
-            : VerifyReceiptJSON.render(error, pretty: pretty).bytes
-        return withReport(document, report, pretty: pretty)
+        return result.report.map { outcome.checked($0) } ?? outcome
     }
 
     /// A batch line after revocation checking of its input's verified path (a line without one:
-    /// unchanged): the failure of a refused input, else the line with the report in its document.
+    /// unchanged), on the worker that verified it.
     static func checked(_ line: BatchLine, _ session: Session) async -> BatchLine {
-        guard let chain = line.chain else { return line }
-        let report = await session.check(chain)
-        guard let error = refusal(report) else {
-            return BatchLine(
-                id: line.id, format: line.format, status: line.status, verdict: line.verdict, code: nil, message: nil,
-                document: line.document.map { withReport($0, report, pretty: false) })
-        }
-        // A document is built in --ndjson only (BatchSettings.documents).
-        let signedData = !["app-receipt", "legacy-receipt"].contains(line.format)
-        return BatchLine(
-            id: line.id, format: line.format, status: ExitCode.of(error.verdict),
-            verdict: SignedDataVerifyReport.words(error.verdict).json, code: error.code, message: error.message,
-            document: line.document.map { _ in failureDocument(error, report, signedData: signedData, pretty: false) })
-    }
-
-    /// The report as a JSON member value: the setting and, per certificate below the root, its
-    /// outcome in words.
-    static func json(_ report: RevocationReport, pretty: Bool) -> String {
-        var writer = JSONWriter(pretty: pretty)
-        writer.beginObject()
-        writer.field("setting", report.setting.rawValue)
-        writer.key("certificates")
-        writer.beginArray()
-        for entry in report.entries {
-            writer.beginObject()
-            switch entry.outcome {
-            case .checked(let status, let source, let fromStore):
-                writer.field(
-                    "status", status.value == .good ? "good" : status.value == .unknown ? "unknown" : "revoked")
-                writer.field("source", source.rawValue)
-                writer.field("stored", fromStore)
-            case .notChecked:
-                writer.field("status", "not-checked")
-            }
-            writer.field("detail", entry.description)
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.endObject()
-        return writer.text
-    }
-
-    /// `document` (a JSON object) with a first member "revocation" holding `report`.
-    static func withReport(_ document: [UInt8], _ report: RevocationReport?, pretty: Bool = true) -> [UInt8] {
-        guard let report, document.first == UInt8(ascii: "{") else { return document }
-        let value = json(report, pretty: false)
-        let member = pretty ? "{\n  \"revocation\": \(value)," : "{\"revocation\":\(value),"
-        return Array(member.utf8) + document.dropFirst()
+        guard let outcome = line.pending, let chain = outcome.chain else { return line }
+        return BatchCheck.line(line.id, outcome.checked(await session.check(chain)))
     }
 
     /// The text report's row.

@@ -49,7 +49,7 @@ enum VerifyCommand {
         // Several inputs (several FILEs, a directory, --ndjson): BatchCommand.swift.
         if BatchCommand.isBatch(options) { return BatchCommand.run(options, json: json) }
         refuseTerminalInput(options, command: "verify", json: json)
-        let plan = self.plan(options, json: json, documents: json ? .pretty : .none, keepsChain: revocation != .off)
+        let plan = self.plan(options, json: json, documents: json ? .pretty : .none, revocation: revocation)
         var input: (bytes: [UInt8], name: String)
         switch readInputOrReason(options.positional.first) {
         case .success(let read): input = read
@@ -62,19 +62,13 @@ enum VerifyCommand {
         var bytes = input.bytes
         input.bytes = []
         var cache = VerifiedChainCache(capacity: 4)
-        let outcome = Runner.run(&bytes, plan, cache: &cache)
+        var outcome = Runner.run(&bytes, plan, cache: &cache)
         bytes = []
-        // Revocation after the offline verdict, for a genuine input only; a refused input ends here.
-        let report = outcome.chain.flatMap {
-            RevocationStep.check($0, options: options, json: json, signedData: outcome.isSignedData)
-        }
+        // Revocation after the offline verdict, of a genuine input's path: it may refuse the input.
+        outcome = RevocationStep.checked(outcome, options: options, json: json)
         if json {
             // Written out in pieces: an app receipt's document is never held whole.
-            var first = outcome.status == 0
-            outcome.writeDocument {
-                InspectCommand.writeStandardOutput(first ? RevocationStep.withReport($0, report) : $0)
-                first = false
-            }
+            outcome.writeDocument { InspectCommand.writeStandardOutput($0) }
             InspectCommand.writeStandardOutput([0x0A])
         }
         if let failure = outcome.failure {
@@ -95,7 +89,7 @@ enum VerifyCommand {
             default:
                 break
             }
-            if let row = RevocationStep.row(report) { print(row) }
+            if let row = RevocationStep.row(outcome.revocation) { print(row) }
         }
         return outcome.status
     }
@@ -113,10 +107,12 @@ enum VerifyCommand {
     }
 
     /// The plan of the options; exits 2 when a certificate file cannot be read or used.
-    static func plan(_ options: ParsedArguments, json: Bool, documents: DocumentForm, keepsChain: Bool) -> VerifyPlan {
+    static func plan(_ options: ParsedArguments, json: Bool, documents: DocumentForm, revocation: RevocationSetting)
+        -> VerifyPlan
+    {
         var request = request(options)
         request.documents = documents
-        request.keepsChain = keepsChain
+        request.revocation = revocation
         func file(_ path: String, option: String) -> CertificateFile {
             switch readInputOrReason(path == "-" ? "./-" : path) {
             case .success(let read): return CertificateFile(read.bytes, path: path)

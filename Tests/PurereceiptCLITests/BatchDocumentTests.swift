@@ -17,7 +17,7 @@ struct BatchDocumentTests {
         var options = ParsedArguments()
         options.values["--root"] = [CLI.packageRoot.appendingPathComponent("Vectors/pki/root.der").path]
         options.values["--bundle-id"] = [MainReceipt.bundleID]
-        return VerifyCommand.plan(options, json: false, documents: ndjson ? .line : .none, keepsChain: false)
+        return VerifyCommand.plan(options, json: false, documents: ndjson ? .line : .none, revocation: .off)
     }
 
     @Test("A genuine app receipt written as text has no document; with --ndjson it has the whole one")
