@@ -123,9 +123,20 @@ package struct VerifyOutcome: Error, Sendable {
     /// The whole document; nil when the request asked for none.
     package var document: [UInt8]? {
         guard form != .none else { return nil }
-        var bytes: [UInt8] = []
-        writeDocument { bytes += $0 }
-        return bytes
+        if case .receipt(let verified, let policy, let endpoint, let signer) = content, revocation == nil {
+            // Rendered whole into a buffer sized for it, not gathered from pieces.
+            let pretty = form == .pretty
+            let requestDate = policy.currentTime ?? Instant(millisecondsSince1970: 0)
+            let bytes = VerifyReceiptJSON.render(verified, endpoint: endpoint, requestDate: requestDate, pretty: pretty)
+                .bytes
+            return signer.map { VerifySigner.prefixed(bytes, $0, pretty: pretty) } ?? bytes
+        }
+        var whole: [UInt8]?
+        writeDocument { piece in
+            // One piece (every document but an app receipt's): kept as it is, not copied.
+            if whole == nil { whole = piece } else { whole? += piece }
+        }
+        return whole ?? []
     }
 
     /// A usage error (64), in the request's words.
