@@ -196,14 +196,9 @@ enum VerifyCommand {
     /// A usage error (exit 64); with --json also a document with status 21000 (bad request).
     static func usageFailure(_ message: String, json: Bool) -> Never {
         if json {
-            var document = JSONWriter(pretty: true)
-            document.beginObject()
-            document.field("status", Int64(21000))
-            document.field("reason", "usage")
-            document.field("verdict", "usage")
-            document.field("message", message)
-            document.endObject()
-            print(document.text)
+            var request = RunRequest()
+            request.documents = .pretty
+            InspectCommand.writeStandardOutput((VerifyOutcome.usage(message, request).document ?? []) + [0x0A])
         }
         usageError(message, command: "verify")
     }
