@@ -101,6 +101,11 @@ public struct VerificationError: Error, Sendable, Equatable {
         }
     }
 
+    /// Input that is no receipt at all (empty, too large, neither DER/BER nor base64), at offset 0.
+    static func malformedInput(_ code: String, _ message: String) -> VerificationError {
+        VerificationError(.malformed, code: code, .text(message), offset: 0)
+    }
+
     /// A check of the caller's policy that failed.
     static func policy(_ code: String, _ message: String) -> VerificationError {
         VerificationError(.policyFailed, code: code, .text(message))
