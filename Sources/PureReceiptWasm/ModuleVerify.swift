@@ -125,7 +125,7 @@ enum ModuleVerify {
         let roots = try certificates(options.roots, option: "--root")
         var xcode: Certificate?
         if let file = options.xcodeRoot { xcode = try oneCertificate(file) }
-        if let xcode, (try? CompactJWS(compact: jws))?.isXcodeSigned == true {
+        if let xcode, (try? CompactJWS(compact: jws))?.looksXcodeSigned == true {
             policy.signer = .xcode(xcode)
         } else if !roots.isEmpty {
             policy.signer = .apple(TrustAnchors(certificates: roots))

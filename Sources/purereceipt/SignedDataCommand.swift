@@ -156,7 +156,7 @@ enum SignedDataCommand {
         var policy = setup.policy
         // The signer policy follows the data's shape; each policy checks the signature and chain
         // itself, so the choice cannot make unsigned data genuine.
-        if let xcode = setup.xcode, data.parsed()?.isXcodeSigned == true {
+        if let xcode = setup.xcode, data.parsed()?.looksXcodeSigned == true {
             policy.signer = .xcode(xcode)
         } else if !setup.roots.isEmpty {
             policy.signer = .apple(TrustAnchors(certificates: setup.roots))

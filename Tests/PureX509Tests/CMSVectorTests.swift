@@ -70,7 +70,8 @@ func vectorBytes(_ file: String) throws -> [UInt8] {
 }
 
 /// Parses and verifies a vector the way the receipt layer will: anchors from `trust`, the Apple
-/// policy first, then — only when the case opts in and supplies the xcode anchor — `.xcode`.
+/// rules first, then — only when the case opts in and supplies the xcode anchor — `.xcode` with the
+/// Xcode certificate as the anchor.
 func verifyVector(_ vector: VectorCase) throws -> CMSError? {
     let bytes = try vectorBytes(vector.file)
     let signedData: SignedData
@@ -96,7 +97,9 @@ func verifyVector(_ vector: VectorCase) throws -> CMSError? {
     }
     guard appleError != nil, vector.allowXcode, vector.trust.contains("xcode") else { return appleError }
     let xcode = try Certificate(derEncoded: CMSFixtures.read(CMSFixtures.vectorPKI.appendingPathComponent("xcode.der")))
-    return cmsError { () throws(CMSError) in try signedData.verify(anchors: anchors, rules: .xcode(xcode), at: time) }
+    return cmsError { () throws(CMSError) in
+        try signedData.verify(anchors: TrustAnchors(certificates: [xcode]), rules: .xcode, at: time)
+    }
 }
 
 // Skipped, visibly, until Vectors/receipts/expectations.json exists.

@@ -163,7 +163,7 @@ struct CertificateCorpusTests {
             storeKit.subject.description.hasPrefix("emailAddress=StoreKit, C=US, OU=StoreKit, O=StoreKit, CN=StoreKit"))
         try storeKit.verifySignature(issuedBy: storeKit)
         let path = try verifyChain(
-            leaf: storeKit, pool: [storeKit], anchors: .appleIncRoot, rules: .xcode(storeKit),
+            leaf: storeKit, pool: [storeKit], anchors: TrustAnchors(certificates: [storeKit]), rules: .xcode,
             at: time("2023-10-19T01:18:54Z"))
         #expect(path.count == 1)
         #expect(
