@@ -1,5 +1,6 @@
-// Fuzz target `jws`: compact JWS parsing, signature and chain checks under Apple's pinned root and
-// under the Xcode opt-in with the input's own first certificate, every SignedDataVerifier entry
+// Fuzz target `jws`: compact JWS parsing, signature and chain checks under Apple's pinned root,
+// under the Xcode opt-in with the input's own first certificate, and under both in one policy (the
+// root and `xcodeCertificate`), every SignedDataVerifier entry
 // point, and every StoreKit model decoded straight from the payload (a fuzzer cannot forge a
 // signature, so the models are also exercised without one).
 
@@ -21,6 +22,10 @@ extension FuzzTargets {
             sink(
                 Result { () throws(VerificationError) in try SignedDataVerifier.verifyTransaction(data, policy: xcode) }
             )
+            var both = policy
+            both.xcodeCertificate = first
+            sink(
+                Result { () throws(VerificationError) in try SignedDataVerifier.verifyTransaction(data, policy: both) })
             // A realtime request, with data naming no environment accepted: the policy paths past the signature.
             var realtime = xcode
             (realtime.appAppleId, realtime.acceptsUnstatedEnvironment) = (123_456_789, true)

@@ -55,8 +55,14 @@ public struct SignedDataPolicy: Sendable {
     /// True: any bundle id the data names is accepted, said explicitly (an empty `bundleId` is never
     /// "any app"). A notification's nested data must still name the notification's bundle id.
     public var acceptsAnyBundleId = false
-    /// Who may have signed: Apple Root CA - G3 by default; `.xcode(certificate)` to accept Xcode data.
+    /// Who may have signed: Apple Root CA - G3 by default; `.xcode(certificate)` to accept Xcode data
+    /// only.
     public var signer: JWSSignerPolicy
+    /// Explicit opt-in for Xcode StoreKit-testing data besides `signer`'s Apple anchors: the
+    /// self-signed certificate it must be signed by. Data whose x5c[0] is this certificate, byte for
+    /// byte, is verified by it (and `isXcodeSigned`, accepted only as environment Xcode); any other
+    /// data by `signer`. Nil (the default): none. Unused with `signer` `.xcode`, which names its own.
+    public var xcodeCertificate: Certificate?
     /// The instant the certificates must be valid at; nil: the payload's `signedDate`.
     public var validityInstant: Instant?
     /// The device's `AppStore.deviceVerificationID` (a UUID string): when set, the payload's
@@ -364,7 +370,7 @@ extension SignedDataVerifier {
         do throws(JWSError) { jws = try CompactJWS(compact: bytes) } catch { throw .from(error) }
         // Authenticate first: the signer's path of certificate signatures, then the signature over
         // the payload; the payload is read only now that both hold.
-        let paths = try jws.signerPaths(signer: policy.signer, cache: &cache)
+        let paths = try jws.signerPaths(signer: policy.signer, xcode: policy.xcodeCertificate, cache: &cache)
         do throws(JWSError) { try jws.verifySignature() } catch { throw .from(error) }
         let object: JSONObject
         do throws(StoreKitError) { object = try Fields.payloadObject(jws.payload) } catch {

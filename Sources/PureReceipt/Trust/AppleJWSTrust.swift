@@ -1,11 +1,13 @@
 // AppleJWSTrust: who may sign StoreKit 2 data, and Apple's rules for a JWS's `x5c` certificates,
 // applied around PureX509's path search (AppleTrust.swift has the path rules themselves).
 //
-//   1. before anything of the payload is read (`signerPaths`): under `.xcode`, x5c is one
-//      certificate, the caller's, byte for byte: an anchor that is its own path; under `.apple`,
-//      data that looks Xcode-signed (`kid` "Apple_Xcode_Key", or one self-issued certificate) is
-//      refused; x5c is exactly [leaf, intermediate, root]; the leaf's marker and a path of
-//      certificate signatures to an anchor, with no instant yet;
+//   1. before anything of the payload is read (`signerPaths`): with an Xcode certificate (the
+//      signer `.xcode`, or the policy's `xcodeCertificate`), data whose x5c[0] is that certificate,
+//      byte for byte, takes its path: x5c is that one certificate, an anchor that is its own path;
+//      under `.apple`, data that looks Xcode-signed (`kid` "Apple_Xcode_Key", or one self-issued
+//      certificate) is refused, as not the opted-in certificate when there is one; x5c is exactly
+//      [leaf, intermediate, root]; the leaf's marker and a path of certificate signatures to an
+//      anchor, with no instant yet;
 //   2. at the instant read from the authenticated payload (`chain`): every check of the path
 //      (`PathRules.apple`, or `.xcode`); on Apple's path, the path's intermediate is x5c[1] and
 //      x5c[2] is the anchor itself (byte-identical, or the anchor's subject with the anchor's key:
@@ -31,9 +33,9 @@ public enum JWSSignerPolicy: Sendable {
 extension CompactJWS {
     /// Whether the header or the certificates look like Xcode's StoreKit testing (`kid`
     /// "Apple_Xcode_Key", or a single self-issued certificate). Names a refusal; never a reason to
-    /// accept (the Xcode path compares x5c[0] with the caller's certificate). Until the command-line
-    /// tool and the WebAssembly module give the Xcode certificate beside Apple's anchors, they use it
-    /// to choose the signer.
+    /// accept (the Xcode path compares x5c[0] with the caller's certificate). The command-line tool
+    /// and the WebAssembly module still choose the signer with it; `SignedDataPolicy.xcodeCertificate`
+    /// makes that choice unnecessary.
     package var looksXcodeSigned: Bool {
         keyID == "Apple_Xcode_Key" || (certificates.count == 1 && certificates.first?.isSelfIssued == true)
     }
@@ -42,21 +44,26 @@ extension CompactJWS {
     /// verifier reads `time` from the authenticated payload between the two).
     package func verify(signer: JWSSignerPolicy, at time: DERTime) throws(VerificationError) -> [Certificate] {
         var none = VerifiedChainCache(capacity: 0)
-        var paths = try signerPaths(signer: signer, cache: &none)
+        var paths = try signerPaths(signer: signer, xcode: nil, cache: &none)
         do throws(JWSError) { try verifySignature() } catch { throw .from(error) }
         return try chain(&paths, at: time, cache: &none)
     }
 
     /// Step 1: the signer kind, the x5c shape, and a path of certificate signatures to an anchor
-    /// (a path `cache` remembers for these bytes is not verified again). The path is the Xcode one
-    /// when its leaf is an anchor (`leafIsAnchor`; Apple's rules never pass a path of one).
-    func signerPaths(signer: JWSSignerPolicy, cache: inout VerifiedChainCache) throws(VerificationError)
-        -> SignerPaths
+    /// (a path `cache` remembers for these bytes is not verified again). `xcode`: the caller's
+    /// Xcode certificate besides `.apple`'s anchors. The path is the Xcode one when its leaf is an
+    /// anchor (`leafIsAnchor`; Apple's rules never pass a path of one).
+    func signerPaths(signer: JWSSignerPolicy, xcode: Certificate?, cache: inout VerifiedChainCache)
+        throws(VerificationError) -> SignerPaths
     {
         switch signer {
-        // Apple JWS rule (xcode-opt-in): the caller's Xcode certificate, byte for byte.
         case .xcode(let certificate): return try xcodePaths(certificate, cache: &cache)
         case .apple(let anchors):
+            // Apple JWS rule (xcode-opt-in): with the caller's Xcode certificate, data signed by it
+            // takes its path; data that only looks Xcode-signed is refused by that path as not it.
+            if let xcode, certificates.first?.isSameCertificate(as: xcode) == true || looksXcodeSigned {
+                return try xcodePaths(xcode, cache: &cache)
+            }
             if looksXcodeSigned { throw .signer("jws.xcodeNotAllowed", keyID ?? "self-signed x5c") }
             // Apple JWS rule (x5c-three): x5c is exactly [leaf, intermediate, root].
             guard certificates.count == 3 else { throw .signer("jws.chainShape", "\(certificates.count) certificates") }
