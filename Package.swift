@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "PureDERTests", dependencies: ["PureDER"]),
         .testTarget(name: "PureJSONTests", dependencies: ["PureJSON"]),
         .testTarget(name: "PureCryptoTests", dependencies: ["PureCrypto", "PureDER"]),
-        .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "PureReceipt", "PureCrypto", "PureDER"]),
+        .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "PureCrypto", "PureDER"]),
         .testTarget(name: "PureReceiptTests", dependencies: ["PureReceipt", "PureX509", "PureCrypto", "PureDER"]),
         .testTarget(name: "PureReceiptFoundationTests", dependencies: ["PureReceiptFoundation", "PureReceipt"]),
         .testTarget(

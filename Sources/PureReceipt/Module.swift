@@ -26,7 +26,7 @@ public typealias TrustAnchors = PureX509.TrustAnchors
 public typealias DistinguishedName = PureX509.DistinguishedName
 
 /// What a certification path must satisfy beyond its signatures (PureX509); Apple's values are
-/// `PathRules.apple`, `.xcode(_:)` and `.legacy(version:)`.
+/// `PathRules.apple`, `.xcode` and `.legacy(version:)`.
 public typealias PathRules = PureX509.PathRules
 
 /// A chain cache owned by one task, passed `inout` to any verify call (PureX509).

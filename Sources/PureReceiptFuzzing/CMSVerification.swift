@@ -1,7 +1,8 @@
-// The verification half of the `cms` target: `SignedData.verify(anchors:policy:at:)` under each
-// policy a caller can choose — Apple's policy with the test root as the anchor, Apple's policy
-// with the pinned Apple Inc. Root fingerprint (the library default), and the Xcode policy with
-// the receipt's own first certificate (the attacker-chosen case a development build may allow).
+// The verification half of the `cms` target: `SignedData.verify(anchors:rules:at:)` under each
+// policy a caller can choose — Apple's rules with the test root as the anchor, Apple's rules
+// with the pinned Apple Inc. Root fingerprint (the library default), and the Xcode rules with
+// the receipt's own first certificate as the anchor (the attacker-chosen case a development build
+// may allow).
 
 import PureDER
 import PureReceipt
@@ -26,7 +27,7 @@ extension FuzzTargets {
         if let first = signedData.certificates.first {
             sink(
                 Result { () throws(CMSError) in
-                    try signedData.verify(anchors: TrustAnchors(certificates: []), rules: .xcode(first), at: fuzzTime)
+                    try signedData.verify(anchors: TrustAnchors(certificates: [first]), rules: .xcode, at: fuzzTime)
                 })
         }
     }

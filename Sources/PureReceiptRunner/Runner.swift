@@ -101,7 +101,8 @@ package struct VerifyOutcome: Error, Sendable {
                 opening = false
             }
         case .legacy(let verified, _, let signer):
-            write(VerifySigner.prefixed(VerifyReceiptJSON.render(verified, pretty: pretty).bytes, signer, pretty: pretty))
+            write(
+                VerifySigner.prefixed(VerifyReceiptJSON.render(verified, pretty: pretty).bytes, signer, pretty: pretty))
         case .signedData(let report, _, let signer):
             write(Array(report.json(signer: signer, pretty: pretty).utf8))
         case .receiptFailure(let error):
@@ -147,7 +148,8 @@ package struct VerifyOutcome: Error, Sendable {
     }
 
     /// An input or file that cannot be used (2): a 21002 document, the stderr title `error`.
-    static func unusable(code: String, _ message: String, _ request: RunRequest, format: String = "-") -> VerifyOutcome {
+    static func unusable(code: String, _ message: String, _ request: RunRequest, format: String = "-") -> VerifyOutcome
+    {
         let message = request.words.apply(message)
         return VerifyOutcome(
             status: 2, failure: ("error", code, message),
@@ -229,15 +231,13 @@ package enum Runner {
         let requested = kind ?? plan.kind
         let format = (requested ?? (body ? .notification : nil))?.reportName ?? "signed-data"
         var policy: SignedDataPolicy
+        // The signer is the plan's: Apple (or --root) anchors, and the --xcode-root certificate for
+        // data whose leaf is that certificate, byte for byte (the library compares; nothing of the
+        // data chooses).
         switch plan.signedData {
         case .success(let made): policy = made
         case .failure(let refusal):
             return .unusable(code: "input.optionNotApplicable", refusal.message, request, format: format)
-        }
-        // The signer policy follows the data's shape; each policy checks the signature and chain
-        // itself, so the choice cannot make unsigned data genuine.
-        if let xcode = plan.xcode, (try? CompactJWS(compact: jws))?.isXcodeSigned == true {
-            policy.signer = .xcode(xcode)
         }
         let report: SignedDataVerifyReport
         do {
@@ -382,8 +382,14 @@ package enum Runner {
             let environment = verified.receipt.environment?.rawValue ?? "-"
             let failure =
                 status == 21007
-                ? ("environment.sandboxReceipt", "\(environment) receipt sent to the production endpoint (status 21007)")
-                : ("environment.productionReceipt", "\(environment) receipt sent to the sandbox endpoint (status 21008)")
+                ? (
+                    "environment.sandboxReceipt",
+                    "\(environment) receipt sent to the production endpoint (status 21007)"
+                )
+                : (
+                    "environment.productionReceipt",
+                    "\(environment) receipt sent to the sandbox endpoint (status 21008)"
+                )
             return VerifyOutcome(
                 status: 1, failure: ("check failed", failure.0, failure.1),
                 content: .receipt(verified, policy, plan.endpoint, signer: nil), form: request.documents,

@@ -9,8 +9,8 @@
 // was signed (member order, numbers as written).
 
 package import PureJSON
-package import PureX509
 package import PureReceipt
+package import PureX509
 
 /// Verified StoreKit 2 signed data: the parts the reports need.
 package struct SignedDataVerifyReport {

@@ -229,7 +229,7 @@ package struct VerifyPlan: Sendable {
         }
         legacy = Self.legacyPolicy(request, roots: roots, at: at)
         var environments: [AppStoreEnvironment]?
-        signedData = Self.signedDataPolicy(request, roots: roots, at: at, environments: &environments)
+        signedData = Self.signedDataPolicy(request, roots: roots, xcode: xcode, at: at, environments: &environments)
         self.environments = environments
     }
 
@@ -298,7 +298,8 @@ package struct VerifyPlan: Sendable {
     /// The signed data policy: an option left out requests nothing, said so in the policy (any
     /// bundle id, every environment); the data is read only once the library verified it.
     private static func signedDataPolicy(
-        _ request: RunRequest, roots: [Certificate], at: Instant?, environments: inout [AppStoreEnvironment]?
+        _ request: RunRequest, roots: [Certificate], xcode: Certificate?, at: Instant?,
+        environments: inout [AppStoreEnvironment]?
     ) -> Result<SignedDataPolicy, NotApplicable> {
         // `now` as the host's clock is given with every input: not an option signed data refuses.
         let refused = ["--bundle-version", "--endpoint", "--now", "--product-id"].filter {
@@ -334,6 +335,7 @@ package struct VerifyPlan: Sendable {
             environments = values
         }
         if !roots.isEmpty { policy.signer = .apple(TrustAnchors(certificates: roots)) }
+        policy.xcodeCertificate = xcode
         policy.request(bundleId: request.last("--bundle-id"), environments: environments)
         return .success(policy)
     }

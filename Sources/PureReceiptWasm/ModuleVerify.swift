@@ -13,8 +13,8 @@
 // them).
 
 import PureReceipt
-import PureX509
 import PureReceiptRunner
+import PureX509
 
 /// The outcome of one verification: the command's exit status and standard output.
 struct ModuleOutcome {

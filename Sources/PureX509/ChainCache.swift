@@ -17,8 +17,8 @@
 // set, a changed byte, a missing intermediate — is a miss, and a hit's path is used only if it
 // passes every check at the instant; otherwise the paths are searched afresh, so a hit never
 // changes a verdict. (When the pool holds two passing paths, a hit may return the one a search
-// would have tried second.) Rules that pin a self-signed certificate (Xcode's StoreKit testing)
-// are never cached.
+// would have tried second.) A leaf that is itself one of the caller's anchors is never cached: its
+// path of one has no certificate signature to save but its own.
 // Bounds: at most `Limits.maxCachedChains` entries, least recently used evicted; a path whose
 // certificates take more than `Limits.maxCachedPathBytes` together is never remembered (only
 // certificates that chain to the caller's anchors are ever stored: the input's other certificates,
@@ -82,7 +82,7 @@ public struct VerifiedChainCache: Sendable {
     mutating func path(leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, rules: PathRules)
         -> [Certificate]?
     {
-        guard !entries.isEmpty, rules.pinnedSelfSigned == nil else {  // nothing to compare with: no hashing
+        guard !entries.isEmpty else {  // nothing to compare with: no hashing
             misses += 1
             return nil
         }
@@ -116,8 +116,7 @@ public struct VerifiedChainCache: Sendable {
 
     /// Remembers `path` (signer first, anchor last; it passed every check) under `rules`.
     mutating func insert(path: [Certificate], rules: PathRules) {
-        guard capacity > 0, rules.pinnedSelfSigned == nil, let leaf = path.first, let anchor = path.last,
-            path.count > 1,
+        guard capacity > 0, let leaf = path.first, let anchor = path.last, path.count > 1,
             path.reduce(0, { $0 + $1.derEncoded.count }) <= Limits.maxCachedPathBytes
         else { return }
         clock += 1

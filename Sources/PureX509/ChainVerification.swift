@@ -2,9 +2,10 @@
 // one `PathRules` value (PathRules.swift): the one path check for every format.
 //
 // Enforced, in this order (the first failure is reported):
-//   1. with no instant (`SignerPaths.init`): a pinned self-signed certificate is the leaf, byte for
-//      byte, and its self-signature verifies; otherwise the leaf marker (a self-issued leaf without
-//      it reported as Xcode-signed data when the rules say so), and a path of verified certificate
+//   1. with no instant (`SignerPaths.init`): the leaf marker (a self-issued leaf without it
+//      refused with the caller's code when the rules name one); then, when the leaf is
+//      byte-identical to one of the caller's anchor certificates, the path is that certificate
+//      alone and its self-signature must verify; otherwise a path of verified certificate
 //      signatures from the leaf to an anchor (PathBuilding.swift);
 //   2. at the instant (`path(at:)`), on each candidate path until one passes: issuers are CAs
 //      (basicConstraints cA, keyCertSign when keyUsage is present, pathLenConstraint); the path
@@ -14,13 +15,15 @@
 //      every certificate — anchor included — valid at the instant; RSA keys of at least the
 //      rules' sizes.
 // Deliberately not checked:
-//   - revocation (CRL, OCSP): receipts are verified offline, often years after signing, against
-//     certificates that have long expired; Apple's CRLs for them are not an input here.
+//   - revocation (CRL, OCSP): signed records are verified offline, often years after signing,
+//     against certificates that have long expired; revocation is the caller's separate step
+//     (Revocation/), never part of this check.
 //   - name constraints, policy mappings, policy constraints, inhibitAnyPolicy: not processed. A
 //     certificate carrying any of them as a critical extension is refused (unknown critical
-//     extension); non-critical ones are ignored. The Apple chain carries none.
-//   - the anchor's own issuer signature (an anchor is trusted as given, RFC 5280 §6.1.1 (d));
-//     a pinned self-signed certificate's self-signature is checked: it is the whole path.
+//     extension); non-critical ones are ignored.
+//   - the anchor's own issuer signature (an anchor is trusted as given, RFC 5280 §6.1.1 (d)),
+//     except for a leaf that is itself an anchor: its self-signature is checked, as the one
+//     signature of its path.
 
 import PureCrypto
 public import PureDER
@@ -32,9 +35,9 @@ public import PureDER
 ///   - pool: every certificate carried with the signature (e.g. a receipt's certificate set). Used
 ///     only to find intermediates, and an anchor only where `anchors` pins its fingerprint.
 ///   - anchors: where the chain must end. Never taken from the pool.
-///   - rules: what the path must satisfy beyond RFC 5280 (`.rfc5280`, or an Apple format's rules).
+///   - rules: what the path must satisfy beyond RFC 5280 (`.rfc5280`, or a caller's profile).
 ///   - time: the instant every certificate must be valid at (a receipt's creation date).
-/// - Returns: the path [leaf, …, anchor] (just [leaf] for a pinned self-signed certificate).
+/// - Returns: the path [leaf, …, anchor] (just [leaf] for a leaf that is one of the anchor certificates).
 public func verifyChain(
     leaf: Certificate, pool: [Certificate], anchors: TrustAnchors, rules: PathRules, at time: DERTime
 ) throws(X509Error) -> [Certificate] {
@@ -46,19 +49,19 @@ public func verifyChain(
 func checkLeafMarker(_ leaf: Certificate, _ rules: PathRules) throws(X509Error) {
     guard let marker = rules.leafMarker else { return }
     let hasLeafMarker = leaf.extensions.contains(marker)
-    if rules.selfIssuedLeafIsXcode && leaf.isSelfIssued && !hasLeafMarker {
-        // A self-signed signer is what Xcode's StoreKit testing writes; name it as such.
-        throw X509Error(.xcodeNotAllowed, certificate: leaf.subject)
+    if let code = rules.selfIssuedLeafRefusal, leaf.isSelfIssued && !hasLeafMarker {
+        // A self-issued signer is a kind of signer the caller's profile names: refused as such.
+        throw X509Error(.refused(code: code), certificate: leaf.subject)
     }
     guard hasLeafMarker else { throw X509Error(.leafMarkerMissing, certificate: leaf.subject) }
 }
 
 /// A signer's paths, found in two steps: first with no instant (the leaf's own checks and a path of
-/// certificate signatures to an anchor, or a pinned certificate's self-signature), so that an
-/// untrusted signer is refused before anything it signed is read; then, at the instant read from
-/// the authenticated content, the first path that passes every check of the rules. The chain cache
-/// (ChainCache.swift) is driven here and nowhere else: looked up in the first step, a path that
-/// passed remembered in the second (never one of a pinned self-signed certificate).
+/// certificate signatures to an anchor, or, for a leaf that is an anchor, its self-signature), so
+/// that an untrusted signer is refused before anything it signed is read; then, at the instant read
+/// from the authenticated content, the first path that passes every check of the rules. The chain
+/// cache (ChainCache.swift) is driven here and nowhere else: looked up in the first step, a path
+/// that passed remembered in the second (never a path of one: it has no signature to save).
 package struct SignerPaths {
     package let leaf: Certificate
     package let rules: PathRules
@@ -69,6 +72,9 @@ package struct SignerPaths {
     /// A path a chain cache remembered for this signer and rules.
     private let known: [Certificate]?
     private var search: PathSearch?
+    /// Whether the leaf is byte-identical to one of the caller's anchor certificates: its path is
+    /// itself alone.
+    package let leafIsAnchor: Bool
 
     /// The first step: throws when no path of certificate signatures leads to an anchor. A path
     /// `cache` remembers is not verified again.
@@ -77,15 +83,17 @@ package struct SignerPaths {
         cache: inout VerifiedChainCache
     ) throws(X509Error) {
         (self.leaf, self.rules, self.pool, self.anchors) = (leaf, rules, pool, anchors)
-        if let pinned = rules.pinnedSelfSigned {
+        try checkLeafMarker(leaf, rules)
+        // RFC 5280 §6.1.1 (d): a trust anchor is trusted as given. A leaf that is one of the
+        // caller's anchor certificates, byte for byte, is its own path; nothing else vouches for its
+        // key, so it must be self-issued and its self-signature must verify.
+        leafIsAnchor = anchors.certificates.contains { $0.isSameCertificate(as: leaf) }
+        guard !leafIsAnchor else {
             known = nil
-            guard leaf.isSameCertificate(as: pinned), leaf.isSelfIssued else {
-                throw X509Error(.untrusted, certificate: leaf.subject)
-            }
+            guard leaf.isSelfIssued else { throw X509Error(.untrusted, certificate: leaf.subject) }
             try leaf.verifySignature(issuedBy: leaf)
             return
         }
-        try checkLeafMarker(leaf, rules)
         known = cache.path(leaf: leaf, pool: pool, anchors: anchors, rules: rules)
         guard known == nil else { return }
         var search = PathSearch(leaf: leaf, pool: pool, anchors: anchors.candidates(in: pool))
@@ -100,7 +108,7 @@ package struct SignerPaths {
         -> [Certificate]
     {
         let rules = rules
-        if rules.pinnedSelfSigned != nil {
+        if leafIsAnchor {
             try checkPath([leaf], rules: rules, at: time)
             return [leaf]
         }
@@ -121,7 +129,7 @@ private func checkPath(_ path: [Certificate], rules: PathRules, at time: DERTime
     // certificate used as an intermediate is reported as what it is (notCA) whatever extensions it
     // carries.
     try checkIssuers(path)
-    if let length = rules.certificates, rules.pinnedSelfSigned == nil {
+    if let length = rules.certificates {
         // A path has the leaf and at least the anchor; `issuer` is the certificate above the leaf.
         let issuer = path.dropFirst().first ?? leaf
         if let marker = rules.issuerMarker {

@@ -7,7 +7,7 @@
 // Comparison: byte equality of the whole Name TLV. RFC 5280 §7.1 describes a comparison after
 // case folding and whitespace normalisation (RFC 4518); we do not implement it: certificate
 // chaining here requires the issuer field of a certificate to be byte-identical to its issuer's
-// subject field, which every CA in scope (Apple's, OpenSSL's, the Debian roots') writes.
+// subject field, which every CA in scope (the signing PKIs', OpenSSL's, the Debian roots') writes.
 // Does not check: attribute value types or their character repertoires (values are only
 // rendered, tolerantly, in NameRendering.swift), SET OF ordering inside a multi-valued RDN.
 //

@@ -35,8 +35,8 @@ import PureDER
 /// (`reachesAnchor`), then "which path passes the checks at the instant?" (`firstPath`), verifying
 /// no certificate signature twice.
 struct PathSearch {
-    /// Most complete paths handed to `accept` in one search. Real chains have one or two (Apple's
-    /// expired and current WWDR intermediates share name and key); past this, the search fails.
+    /// Most complete paths handed to `accept` in one search. Real chains have one or two (a CA's
+    /// expired and re-issued intermediates may share name and key); past this, the search fails.
     static let maxCompletePaths = 16
 
     private var nodes: [Certificate]
@@ -109,8 +109,8 @@ struct PathSearch {
     {
         guard let current = path.last else { return nil }
         let candidates = issuerCandidates[current].filter { !path.contains($0) }
-        // Apple receipt rule (path-order): the verdict does not depend on the order of the
-        // certificate set; Apple's expired and current WWDR intermediates share name and key.
+        // The verdict does not depend on the order of the pool: every candidate is tried, and an
+        // expired intermediate and its re-issue may share name and key.
         var issuers: [Int] = []
         for candidate in candidates where candidate < anchorEnd && completePaths < Self.maxCompletePaths {
             // RFC 5280 §6.1.3 (a)(1): "The signature on the certificate can be verified using

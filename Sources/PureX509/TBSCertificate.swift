@@ -4,8 +4,8 @@
 // 20 octets, including zero and negative values (RFC 5280 §4.1.2.2 asks relying parties to
 // "gracefully handle" such certificates); issuerUniqueID / subjectUniqueID in v3, validated as
 // BIT STRINGs and otherwise ignored; extensions in v3 only.
-// Refused on purpose: v2 (`unsupportedVersion`). No certificate in scope (Apple's receipt and
-// StoreKit PKI, Xcode's test certificates, the Debian root store) is v2; v2 exists only to carry
+// Refused on purpose: v2 (`unsupportedVersion`). No certificate in scope (the signing PKIs of the
+// records verified, their test certificates, the Debian root store) is v2; v2 exists only to carry
 // unique identifiers, which RFC 5280 §4.1.2.8 says CAs "MUST NOT generate". An explicitly encoded
 // v1 (`[0] 0`) is a DER violation (X.690 §11.5: DEFAULT values are not encoded).
 //

@@ -5,8 +5,8 @@
 //   - certificates the caller parsed (e.g. a test root read with `parse(pemOrDER:)`);
 //   - pinned SHA-256 fingerprints of a whole certificate encoding. A certificate carried in the
 //     data (a receipt's certificate set) whose fingerprint equals a pinned one *is* that anchor,
-//     byte for byte, so no certificate file needs to ship. Apple's roots are pinned this way in
-//     PureReceipt (Trust/AppleTrust.swift).
+//     byte for byte, so no certificate file needs to ship (a caller's roots, pinned in its own
+//     module).
 // Does not: read the operating system's trust store, or check revocation of anchors.
 
 import PureCrypto
@@ -57,8 +57,8 @@ public struct TrustAnchors: Sendable {
         guard !pinnedSHA256.isEmpty else { return result }
         for certificate in pool {
             let fingerprint = certificate.sha256Fingerprint()
-            // Apple receipt rule (pinned-root): a carried certificate is an anchor only when the
-            // SHA-256 of its whole encoding equals a pinned fingerprint (Apple Inc. Root CA: b0b1730e…f024).
+            // RFC 5280 §6.1.1 (d): trust anchor information is the caller's input; a carried
+            // certificate is that anchor only when the SHA-256 of its whole encoding is pinned.
             guard pinnedSHA256.contains(where: { constantTimeEqual($0, fingerprint) }) else { continue }
             guard !result.contains(where: { $0.isSameCertificate(as: certificate) }) else { continue }
             result.append(certificate)

@@ -40,9 +40,11 @@ public struct X509Error: Error, Sendable {
         case untrusted
         /// `chain.certificateExpired`: a certificate of the path is not valid at the verification time.
         case certificateExpired
-        /// `chain.leafMarkerMissing`: the leaf lacks Apple's receipt-signing extension.
+        /// `chain.leafMarkerMissing`: the leaf lacks the extension the rules require of it
+        /// (`PathRules.leafMarker`).
         case leafMarkerMissing
-        /// `chain.intermediateMarkerMissing`: the leaf's issuer lacks Apple's WWDR extension.
+        /// `chain.intermediateMarkerMissing`: the leaf's issuer lacks the extension the rules require
+        /// of it (`PathRules.issuerMarker`).
         case intermediateMarkerMissing
         /// `chain.notCA`: an issuing certificate is not a CA (basicConstraints, keyUsage, pathLen).
         case notCA
@@ -52,12 +54,14 @@ public struct X509Error: Error, Sendable {
         case keyTooSmall
         /// `chain.tooLong`: more than `Limits.maxChainLength` certificates, or more than the policy allows.
         case chainTooLong
-        /// `chain.tooShort`: the path ends at an anchor that is the WWDR intermediate itself.
+        /// `chain.tooShort`: the path ends at an anchor that is the marked issuer itself, short of the
+        /// length the rules require.
         case chainTooShort
         /// `signature.invalid`: a signature did not verify (no detail, on purpose).
         case badSignature
-        /// `chain.xcodeNotAllowed`: a self-signed (Xcode StoreKit testing) signer under the Apple policy.
-        case xcodeNotAllowed
+        /// `code`, the caller's: a self-issued leaf of a kind the caller's rules name and refuse
+        /// (`PathRules.selfIssuedLeafRefusal`).
+        case refused(code: String)
         /// `chain.keyUsage`: the leaf's keyUsage extension does not allow digitalSignature.
         case keyUsageNotAllowed
     }
@@ -106,7 +110,7 @@ public struct X509Error: Error, Sendable {
         case .chainTooLong: return "chain.tooLong"
         case .chainTooShort: return "chain.tooShort"
         case .badSignature: return "signature.invalid"
-        case .xcodeNotAllowed: return "chain.xcodeNotAllowed"
+        case .refused(let code): return code
         case .keyUsageNotAllowed: return "chain.keyUsage"
         }
     }

@@ -58,9 +58,12 @@ enum BatchCheck {
     ) -> BatchLine {
         var bytes = bytes
         let outcome = Runner.run(&bytes, plan, kind: kind, requestBody: requestBody, cache: &cache)
-        return outcome.chain == nil ? line(id, outcome) : BatchLine(
-            id: id, format: outcome.format, status: outcome.status, verdict: outcome.verdict, code: nil, message: nil,
-            document: nil, pending: outcome)
+        return outcome.chain == nil
+            ? line(id, outcome)
+            : BatchLine(
+                id: id, format: outcome.format, status: outcome.status, verdict: outcome.verdict, code: nil,
+                message: nil,
+                document: nil, pending: outcome)
     }
 
     /// The line of an outcome: its document on one line when the run prints documents (--ndjson).

@@ -23,7 +23,8 @@ enum LegacyCommand {
         lines.append(TextReport.row("  chain", "ok  leaf → pinned intermediate → anchor, leaf marker OID"))
         let instantSource = policy.validityInstant == nil ? "purchase date" : "--at"
         lines.append(
-            TextReport.row("  validity", "ok  every certificate valid at \(verified.validityInstant) (\(instantSource))"))
+            TextReport.row(
+                "  validity", "ok  every certificate valid at \(verified.validityInstant) (\(instantSource))"))
         lines.append(
             TextReport.row(
                 "  bundle id", policy.bundleIdentifier.map { "ok  \"\($0)\"" } ?? "-   not requested (--bundle-id)"))

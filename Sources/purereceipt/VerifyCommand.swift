@@ -84,7 +84,8 @@ enum VerifyCommand {
             case .legacy(let verified, let policy, _):
                 print(LegacyCommand.verifiedText(verified, policy: policy, source: source))
             case .signedData(let verified, let policy, _):
-                let source = "\(input.name) (\(count) bytes, \(outcome.isRequestBody ? "notification body" : "compact JWS"))"
+                let source =
+                    "\(input.name) (\(count) bytes, \(outcome.isRequestBody ? "notification body" : "compact JWS"))"
                 print(SignedDataReport.verifiedText(verified, source: source, policy: policy, options: options))
             default:
                 break

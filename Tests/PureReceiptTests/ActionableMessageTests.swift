@@ -4,9 +4,10 @@
 // new error case does not compile until it has a sample here.
 
 import PureDER
-import PureReceipt
 import PureX509
 import Testing
+
+@testable import PureReceipt
 
 @Suite("Messages a person can act on")
 struct ActionableMessageTests {
@@ -92,18 +93,23 @@ struct ActionableMessageTests {
     func everyJWSErrorMessageIsActionable() {
         let kinds: [JWSError.Kind] = [
             .partCount, .base64, .headerJSON, .headerMember, .algorithmNotAllowed, .criticalHeader, .signatureLength,
-            .inputTooLarge, .certificate, .chainShape, .chain, .xcodeNotAllowed, .keyType, .signatureInvalid,
-            .payloadJSON,
+            .inputTooLarge, .certificate, .chain, .keyType, .signatureInvalid, .payloadJSON,
         ]
         for kind in kinds {
             switch kind {
             case .partCount, .base64, .headerJSON, .headerMember, .algorithmNotAllowed, .criticalHeader,
-                .signatureLength, .inputTooLarge, .certificate, .chainShape, .chain, .xcodeNotAllowed, .keyType,
-                .signatureInvalid, .payloadJSON:
+                .signatureLength, .inputTooLarge, .certificate, .chain, .keyType, .signatureInvalid, .payloadJSON:
                 for (offset, detail) in [(0, ""), (12, "2 parts")] {
                     let error = JWSError(kind, at: offset, detail)
                     Self.check(error.code, error.description)
                 }
+            }
+        }
+        // Apple's refusals of a StoreKit signer (AppleJWSTrust.swift), JWS codes PureX509 does not have.
+        for code in ["jws.chainShape", "jws.xcodeNotAllowed"] {
+            for detail in ["", "2 parts"] {
+                let error = VerificationError.signer(code, detail)
+                Self.check(error.code, error.message)
             }
         }
     }

@@ -87,6 +87,28 @@ struct ValidationTests {
         #expect(verified.chain.count == 1)
     }
 
+    // Apple receipt rule (xcode-opt-in): the Xcode path is the signer's when it is the opted-in
+    // certificate, byte for byte; any other signer takes Apple's path.
+    @Test("with the opt-in, an Apple receipt takes Apple's path and another Xcode certificate is no path")
+    func xcodeOptInIsByBytes() throws {
+        var policy = ReceiptPolicy(bundleIdentifier: .anyApp)
+        policy.xcodeCertificate = try ValidationCorpus.storeKitCertificate()
+        let apple = try SweepCorpus.bytes("receipts/tpinappreceipt_production-ios-wwdrG5-sha256_2024.der")
+        let verified = try ReceiptValidator.validate(apple, policy: policy)
+        #expect(!verified.isXcodeTestReceipt && verified.chain.count == 3)
+        // Another self-signed certificate opted in: the StoreKit-signed receipt is not its.
+        policy.xcodeCertificate = try Certificate(
+            derEncoded: SweepCorpus.bytes("certs/tpinappreceipt_AppleIncRootCertificate.cer"))
+        let xcode = try SweepCorpus.bytes("receipts/asl-swift_xcode-app-receipt-with-transaction_2023.der")
+        do {
+            _ = try ReceiptValidator.validate(xcode, policy: policy)
+            Issue.record("an Xcode receipt verified with another certificate opted in")
+        } catch {
+            #expect((error.verdict, error.code) == (.notAuthentic, "chain.untrusted"))
+            #expect(error.message.hasPrefix("no path to a trust anchor [certificate: "))
+        }
+    }
+
     // Apple receipt rule (environment-list): the caller's list always applies, Xcode included.
     @Test("Apple receipt rule (environment-list): an opted-in Xcode receipt passes only if the list has Xcode")
     func xcodeNeedsTheEnvironmentList() throws {

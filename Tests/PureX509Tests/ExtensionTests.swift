@@ -1,7 +1,6 @@
 // Extension decoding and name rendering on synthetic certificates.
 
 import PureDER
-import PureReceipt
 import PureX509
 import Testing
 
@@ -36,8 +35,8 @@ struct ExtensionTests {
         #expect(extensions.subjectKeyIdentifier.map(Array.init) == [0x01, 0x02, 0x03])
         #expect(extensions.authorityKeyIdentifier.map(Array.init) == [0x0A, 0x0B])
         #expect(extensions.certificatePolicies?.map(\.description) == ["1.2.840.113635.100.5.1", "2.23.140.1.2.1"])
-        #expect(extensions.contains(AppleMarkers.wwdrIntermediate))
-        #expect(!extensions.contains(AppleMarkers.receiptSigningLeaf))
+        #expect(extensions.contains(OID(1, 2, 840, 113_635, 100, 6, 2, 1)))
+        #expect(!extensions.contains(OID(1, 2, 840, 113_635, 100, 6, 11, 1)))
         #expect(extensions.all.count == 8)
         let unknown = try #require(extensions.all.last)
         #expect(unknown.oid.description == "1.3.6.1.4.1.32473.1.1")

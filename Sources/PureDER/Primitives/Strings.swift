@@ -49,8 +49,8 @@ extension DERCursor {
         case 19: return content.allSatisfy(isPrintable) ? decodeUTF8(content) : nil
         case 22: return content.allSatisfy { $0 < 0x80 } ? decodeUTF8(content) : nil
         case 20: return String(content.map { Character(Unicode.Scalar($0)) })
-        case 30: return decodeUTF16BE(content)
-        case 28: return decodeUTF32BE(content)
+        case 30: return decodeBigEndian(content, width: 2)
+        case 28: return decodeBigEndian(content, width: 4)
         default: return nil
         }
     }
@@ -66,31 +66,18 @@ extension DERCursor {
         }
     }
 
-    /// BMPString: UCS-2 big-endian, no surrogate code units.
-    static func decodeUTF16BE(_ content: ArraySlice<UInt8>) -> String? {
-        guard content.count % 2 == 0 else { return nil }
-        var scalars = String.UnicodeScalarView()
-        var index = content.startIndex
-        while index < content.endIndex {
-            let unit = UInt32(content[index]) << 8 | UInt32(content[index + 1])
-            guard let scalar = Unicode.Scalar(unit) else { return nil }  // rejects surrogates
-            scalars.append(scalar)
-            index += 2
-        }
-        return String(scalars)
-    }
-
-    /// UniversalString: UCS-4 big-endian.
-    static func decodeUTF32BE(_ content: ArraySlice<UInt8>) -> String? {
-        guard content.count % 4 == 0 else { return nil }
+    /// BMPString (`width` 2: UCS-2, no surrogate code units) and UniversalString (`width` 4: UCS-4),
+    /// big-endian code units of `width` bytes, each a Unicode scalar value.
+    static func decodeBigEndian(_ content: ArraySlice<UInt8>, width: Int) -> String? {
+        guard content.count % width == 0 else { return nil }
         var scalars = String.UnicodeScalarView()
         var index = content.startIndex
         while index < content.endIndex {
             var unit: UInt32 = 0
-            for byte in content[index..<(index + 4)] { unit = unit << 8 | UInt32(byte) }
-            guard let scalar = Unicode.Scalar(unit) else { return nil }
+            for byte in content[index..<(index + width)] { unit = unit << 8 | UInt32(byte) }
+            guard let scalar = Unicode.Scalar(unit) else { return nil }  // rejects surrogates
             scalars.append(scalar)
-            index += 4
+            index += width
         }
         return String(scalars)
     }

@@ -3,16 +3,16 @@
 //
 // Checks, in this order (authenticate first; the first failure is reported):
 //   1. structure: CompactJWS (three base64url parts, ES256 header with x5c, 64-byte signature);
-//   2. signer kind, x5c shape and a path of certificate signatures to an anchor, then the ES256
-//      signature: JWSVerification.swift steps 1 and 2 (nothing of the payload read yet);
+//   2. signer kind, x5c shape and a path of certificate signatures to an anchor (AppleJWSTrust.swift
+//      step 1), then the ES256 signature (JWSVerification.swift): nothing of the payload read yet;
 //   3. the payload is a strict JSON object (PureJSON); its `signedDate` (or the policy's
 //      `validityInstant`; `receiptCreationDate` for an app transaction) is the time of the chain
 //      check, to the millisecond; a payload without one fails (`signedData.signedDateMissing`)
 //      unless the policy gives an instant;
-//   4. every check of the path at that time (JWSVerification.swift step 3);
+//   4. every check of the path at that time (AppleJWSTrust.swift step 2);
 //   5. the model is decoded from the payload (StoreKitFields.swift);
-//   6. policy: data signed under the Xcode opt-in must name environment Xcode (its key is public);
-//      the device, when the policy names one (`deviceVerification` against
+//   6. policy: data signed by the opted-in Xcode certificate must name environment Xcode (its key
+//      is public); the device, when the policy names one (`deviceVerification` against
 //      `deviceVerificationNonce` and the device verification id), environment (equal to the
 //      policy's, or one of its `environments`; data naming none is refused unless the policy's
 //      `acceptsUnstatedEnvironment` takes it for the policy's, the first listed), bundle id (byte
@@ -55,8 +55,14 @@ public struct SignedDataPolicy: Sendable {
     /// True: any bundle id the data names is accepted, said explicitly (an empty `bundleId` is never
     /// "any app"). A notification's nested data must still name the notification's bundle id.
     public var acceptsAnyBundleId = false
-    /// Who may have signed: Apple Root CA - G3 by default; `.xcode(certificate)` to accept Xcode data.
+    /// Who may have signed: Apple Root CA - G3 by default; `.xcode(certificate)` to accept Xcode data
+    /// only.
     public var signer: JWSSignerPolicy
+    /// Explicit opt-in for Xcode StoreKit-testing data besides `signer`'s Apple anchors: the
+    /// self-signed certificate it must be signed by. Data whose x5c[0] is this certificate, byte for
+    /// byte, is verified by it (and `isXcodeSigned`, accepted only as environment Xcode); any other
+    /// data by `signer`. Nil (the default): none. Unused with `signer` `.xcode`, which names its own.
+    public var xcodeCertificate: Certificate?
     /// The instant the certificates must be valid at; nil: the payload's `signedDate`.
     public var validityInstant: Instant?
     /// The device's `AppStore.deviceVerificationID` (a UUID string): when set, the payload's
@@ -171,17 +177,17 @@ public enum SignedDataVerifier {
     /// Step 6: environment, bundle id, app Apple id, as the payload names them (`PolicyFields`); the
     /// environment the data was accepted as.
     @discardableResult
-    static func check(_ policy: SignedDataPolicy, _ named: PolicyFields) throws(VerificationError)
-        -> AppStoreEnvironment
+    static func check(_ data: Authenticated, _ policy: SignedDataPolicy, _ named: PolicyFields)
+        throws(VerificationError) -> AppStoreEnvironment
     {
         let environment = named.environment
         // Apple JWS rule (xcode-environment): the Xcode StoreKit-testing key ships with Xcode, so data
-        // it signed is accepted only as Xcode data; claiming another environment, it is forged.
-        if case .xcode = policy.signer, environment != AppStoreEnvironment.xcode.rawValue {
+        // it signed (its path is the opted-in certificate alone) is accepted only as Xcode data;
+        // claiming another environment, it is forged.
+        if data.paths.leafIsAnchor, environment != AppStoreEnvironment.xcode.rawValue {
             let claimed = environment ?? "absent"
-            throw .from(
-                JWSError(
-                    .xcodeNotAllowed, at: 0, "Xcode-signed data names environment \(claimed.displayEscaped): forged"))
+            throw .signer(
+                "jws.xcodeNotAllowed", "Xcode-signed data names environment \(claimed.displayEscaped): forged")
         }
         // Apple JWS rule (environment): the data names the policy's environment; Apple JWS rule
         // (unstated-environment): data naming none only when the caller accepts that explicitly.
@@ -278,7 +284,7 @@ extension SignedDataVerifier {
         throws(VerificationError) -> VerifiedStoreKitData<JWSTransactionDecodedPayload>
     {
         let result: VerifiedStoreKitData<JWSTransactionDecodedPayload> = try finish(data, policy, &cache)
-        try check(policy, try PolicyFields(data.object, environment: "environment", bundleId: "bundleId"))
+        try check(data, policy, try PolicyFields(data.object, environment: "environment", bundleId: "bundleId"))
         return result
     }
 
@@ -289,7 +295,7 @@ extension SignedDataVerifier {
         // Renewal info names no bundle id: the policy's stands in.
         var named = try PolicyFields(data.object, environment: "environment")
         named.bundleId = policy.bundleId
-        try check(policy, named)
+        try check(data, policy, named)
         return result
     }
 
@@ -298,7 +304,8 @@ extension SignedDataVerifier {
     {
         let result: VerifiedStoreKitData<AppTransaction> = try finish(data, policy, &cache)
         try check(
-            policy, try PolicyFields(data.object, environment: "receiptType", bundleId: "bundleId", appAppleId: true))
+            data, policy,
+            try PolicyFields(data.object, environment: "receiptType", bundleId: "bundleId", appAppleId: true))
         return result
     }
 
@@ -317,7 +324,7 @@ extension SignedDataVerifier {
                 "signedData.appAppleId", "appAppleId", found: named.appAppleId.map { "\($0)" }, expected: "\(expected)")
         }
         named.bundleId = policy.bundleId
-        try check(policy, named)
+        try check(data, policy, named)
         return result
     }
 
@@ -326,7 +333,7 @@ extension SignedDataVerifier {
     {
         let result: VerifiedStoreKitData<ResponseBodyV2DecodedPayload> = try finish(data, policy, &cache)
         let notification = try NotificationFields(data.object)
-        let environment = try check(policy, notification.named)
+        let environment = try check(data, policy, notification.named)
         // Apple JWS rule (nested-same-app): nested data is verified under the same policy, and names
         // the notification's environment and bundle id (checked above: the policy's, or any when the
         // policy accepts any) and its app Apple id where the policy does not name one.
@@ -363,13 +370,8 @@ extension SignedDataVerifier {
         do throws(JWSError) { jws = try CompactJWS(compact: bytes) } catch { throw .from(error) }
         // Authenticate first: the signer's path of certificate signatures, then the signature over
         // the payload; the payload is read only now that both hold.
-        let paths: SignerPaths
-        do throws(JWSError) {
-            paths = try jws.signerPaths(signer: policy.signer, cache: &cache)
-            try jws.verifySignature()
-        } catch {
-            throw .from(error)
-        }
+        let paths = try jws.signerPaths(signer: policy.signer, xcode: policy.xcodeCertificate, cache: &cache)
+        do throws(JWSError) { try jws.verifySignature() } catch { throw .from(error) }
         let object: JSONObject
         do throws(StoreKitError) { object = try Fields.payloadObject(jws.payload) } catch {
             throw .from(error)
@@ -383,16 +385,11 @@ extension SignedDataVerifier {
     ) throws(VerificationError) -> VerifiedStoreKitData<P> {
         let time = try validityTime(data.object, P.signedDateField, policy).derTime
         var paths = data.paths
-        let chain: [Certificate]
-        do throws(JWSError) {
-            chain = try data.jws.chain(&paths, signer: policy.signer, at: time, cache: &cache)
-        } catch {
-            throw .from(error)
-        }
+        let chain = try data.jws.chain(&paths, at: time, cache: &cache)
         let payload: P
         do throws(StoreKitError) { payload = try P(json: data.object) } catch { throw .from(error) }
         try checkDevice(data.object, policy)
-        return VerifiedStoreKitData(payload: payload, chain: chain, isXcodeSigned: data.jws.isXcodeSigned)
+        return VerifiedStoreKitData(payload: payload, chain: chain, isXcodeSigned: paths.leafIsAnchor)
     }
 }
 

@@ -34,9 +34,18 @@ extension VerificationError: CustomStringConvertible {
     /// What failed and where, for people: built now, from the failing layer's error.
     public var message: String {
         switch detail {
-        case .cms(let error): return error.description
-        case .x509(let error): return error.description
+        case .cms(let error):
+            if case .chain(let chain) = error.kind { return chain.appleDescription }
+            guard case .contentType(let oid) = error.kind else { return error.description }
+            return "CMS structure: " + "eContentType is \(oid), receipts carry id-data".displayBounded
+        case .x509(let error): return error.appleDescription
         case .jws(let error): return error.description
+        case .signer(let detail):
+            let what =
+                code == "jws.chainShape"
+                ? "x5c does not have the certificates Apple's data carries"
+                : "Xcode-signed data, where Apple's signature is required"
+            return what + (detail.isEmpty ? "" : " (\(detail.displayBounded))")
         case .storeKit(let error): return error.description
         case .receipt(let error): return error.description
         case .legacy(let error): return error.description
@@ -50,6 +59,25 @@ extension VerificationError: CustomStringConvertible {
 
     /// `verdict: message [code]`.
     public var description: String { "\(verdict.rawValue): \(message) [\(code)]" }
+}
+
+extension X509Error {
+    /// The message in Apple's words for the refusals Apple's rules add to RFC 5280 (PureX509 words
+    /// them generically: it knows no profile): the markers, the path shape and the Xcode signer.
+    var appleDescription: String {
+        let what: String
+        switch kind {
+        case .leafMarkerMissing: what = "leaf lacks the Apple receipt-signing extension 1.2.840.113635.100.6.11.1"
+        case .intermediateMarkerMissing: what = "intermediate lacks the Apple WWDR extension 1.2.840.113635.100.6.2.1"
+        case .chainTooShort:
+            what =
+                "path too short: the Apple policy needs leaf → WWDR intermediate → root; the anchor is the intermediate"
+        case .refused(PathRules.xcodeSigner):
+            what = "self-signed (Xcode StoreKit testing) signer not accepted by the Apple policy"
+        default: return description
+        }
+        return certificate.map { "\(what) [certificate: \($0)]" } ?? what
+    }
 }
 
 extension VerificationError.Verdict: CustomStringConvertible {

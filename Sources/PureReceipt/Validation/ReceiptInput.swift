@@ -30,35 +30,27 @@ extension ReceiptValidator {
         _ input: inout [UInt8], decode: (inout [UInt8]) throws(Base64Error) -> Void
     ) throws(VerificationError) {
         guard let first = input.first else {
-            throw VerificationError(.malformed, code: "input.empty", .text("empty input"), offset: 0)
+            throw .malformedInput("input.empty", "empty input")
         }
         // Limits: base64 text is 4/3 of the receipt, so bound it by the same limit scaled.
         guard input.count <= maxInputTextBytes else {
-            throw VerificationError(
-                .malformed, code: "limit.inputSize",
-                .text("input larger than \(Limits.maxInputBytes) bytes"), offset: 0)
+            throw .malformedInput("limit.inputSize", "input larger than \(Limits.maxInputBytes) bytes")
         }
         if first == 0x30 { return try checkedSize(input) }
         do {
             try decode(&input)
         } catch {
-            throw VerificationError(
-                .malformed, code: "input.notASN1",
-                .text("input is neither a DER/BER receipt nor base64: \(error.spelled)"), offset: 0)
+            throw .malformedInput("input.notASN1", "input is neither a DER/BER receipt nor base64: \(error.spelled)")
         }
         guard input.first == 0x30 else {
-            throw VerificationError(
-                .malformed, code: "input.notASN1",
-                .text("base64 input does not decode to a DER/BER SEQUENCE"), offset: 0)
+            throw .malformedInput("input.notASN1", "base64 input does not decode to a DER/BER SEQUENCE")
         }
         try checkedSize(input)
     }
 
     private static func checkedSize(_ bytes: [UInt8]) throws(VerificationError) {
         guard bytes.count <= Limits.maxInputBytes else {
-            throw VerificationError(
-                .malformed, code: "limit.inputSize",
-                .text("receipt larger than \(Limits.maxInputBytes) bytes"), offset: 0)
+            throw .malformedInput("limit.inputSize", "receipt larger than \(Limits.maxInputBytes) bytes")
         }
     }
 }

@@ -3,9 +3,10 @@
 // One order, authenticate first (Docs/SECURITY.md), each failure stops:
 //   1. the input and the CMS envelope, nothing of the payload read;
 //   2. the signer: one SignerInfo, id-data, an RSA key of 2048 bits or more, the receipt-signing
-//      marker, and a path of certificate signatures to an anchor — Apple's, or with the opt-in the
-//      Xcode certificate's self-signature — with no instant yet (an untrusted signer costs the
-//      envelope and its path search only: the payload is neither hashed nor read);
+//      marker, and a path of certificate signatures to an anchor — Apple's, or, when the signer is
+//      the opted-in Xcode certificate byte for byte, that certificate's self-signature — with no
+//      instant yet (an untrusted signer costs the envelope and its path search only: the payload
+//      is neither hashed nor read);
 //   3. the CMS signature over the payload;
 //   4. the creation date (attribute 12) read from the now authenticated payload, and every check of
 //      the path at it (or at the caller's instant): validity, CA constraints, markers, key sizes;
@@ -58,32 +59,29 @@ public enum ReceiptValidator {
         return try finish(authenticated, policy: policy)
     }
 
-    /// Step 2: the signer's path of certificate signatures to an anchor under the Apple policy
-    /// (a path `cache` remembered is not verified again), or else through the caller's Xcode opt-in.
+    /// Step 2: the signer's own checks (`CMSRules.apple`: one SignerInfo, id-data, an RSA key of
+    /// 2048 bits or more), then its path of certificate signatures to an anchor under Apple's rules
+    /// (a path `cache` remembered is not verified again) or, for the caller's Xcode certificate, the
+    /// path of one of that certificate (`leafIsAnchor`: Apple's rules never pass a path of one).
     static func trustedSigner(_ signedData: SignedData, _ policy: ReceiptPolicy, cache: inout VerifiedChainCache)
         throws(VerificationError) -> SignerPaths
     {
-        let apple: CMSError
-        var signerClaimsXcode = false
+        let leaf: Certificate
+        do throws(CMSError) { leaf = try signedData.signerCertificate(.apple) } catch { throw .from(error) }
+        // Apple receipt rule (xcode-opt-in): the Xcode StoreKit-testing path is the signer's only when
+        // the caller supplied that certificate and the signer is it, byte for byte (so the signer is
+        // the anchor); its key ships with Xcode, so such a receipt proves nothing.
+        let xcode = policy.xcodeCertificate.map { leaf.isSameCertificate(as: $0) } == true
+        let anchors = xcode ? TrustAnchors(certificates: [leaf]) : policy.anchors
         do throws(CMSError) {
-            return try signedData.signerPaths(anchors: policy.anchors, rules: .apple, cache: &cache)
+            return try signedData.signerPaths(of: leaf, anchors: anchors, rules: xcode ? .xcode : .apple, cache: &cache)
         } catch {
-            apple = error
-            if case .chain(let chainError) = error.kind, case .xcodeNotAllowed = chainError.kind {
-                signerClaimsXcode = true
-            }
-        }
-        // Apple receipt rule (xcode-opt-in): the Xcode StoreKit-testing path is tried only when the
-        // caller supplied that certificate; its key ships with Xcode, so such a receipt proves nothing.
-        guard let xcode = policy.xcodeCertificate, !apple.isMalformed else { throw .from(apple) }
-        do throws(CMSError) {
-            // Never remembered: the path search caches no pinned self-signed certificate.
-            return try signedData.signerPaths(
-                anchors: TrustAnchors(certificates: [xcode]), rules: .xcode(xcode), cache: &cache)
-        } catch {
-            // Report the failure of the path the signer claims: a self-signed signer without the
-            // receipt-signing marker claims Xcode's.
-            throw .from(signerClaimsXcode ? error : apple)
+            // With an opt-in, a signer Apple's rules refuse as Xcode's is refused as the Xcode path
+            // refuses it: it is not the certificate the caller opted in with.
+            guard policy.xcodeCertificate != nil, case .chain(let refusal) = error.kind,
+                case .refused(PathRules.xcodeSigner) = refusal.kind
+            else { throw .from(error) }
+            throw .from(CMSError(X509Error(.untrusted, certificate: leaf.subject), at: nil))
         }
     }
 
@@ -104,11 +102,9 @@ public enum ReceiptValidator {
         let instant = policy.validityInstant ?? scan.creationDate
         let chain: [Certificate]
         do { chain = try SignedData.chain(&signer, at: instant.derTime, cache: &cache) } catch { throw .from(error) }
-        var viaXcode = false
-        if signer.rules.pinnedSelfSigned != nil { viaXcode = true }
         return AuthenticatedReceipt(
             signedData: signedData.verified(by: signerInfo, chain: chain), validityInstant: instant, scan: scan,
-            viaXcode: viaXcode)
+            viaXcode: signer.leafIsAnchor)
     }
 
     /// Steps 5 to 10, on an authenticated receipt.

@@ -31,6 +31,9 @@ public struct VerificationError: Error, Sendable, Equatable {
         case cms(CMSError)
         case x509(X509Error)
         case jws(JWSError)
+        /// Apple's refusal of StoreKit data's signer (AppleJWSTrust.swift), its words chosen by
+        /// `code`, with its detail.
+        case signer(String)
         case storeKit(StoreKitError)
         case receipt(ReceiptError)
         case legacy(LegacyReceiptError)
@@ -94,11 +97,24 @@ public struct VerificationError: Error, Sendable, Equatable {
 
     static func from(_ error: JWSError) -> VerificationError {
         switch error.kind {
-        case .chain, .chainShape, .xcodeNotAllowed, .keyType, .signatureInvalid, .algorithmNotAllowed:
+        case .chain, .keyType, .signatureInvalid, .algorithmNotAllowed:
             return VerificationError(.notAuthentic, code: error.code, .jws(error), offset: error.offset)
         default:
             return VerificationError(.malformed, code: error.code, .jws(error), offset: error.offset)
         }
+    }
+
+    /// Apple's refusal of StoreKit data's signer before its path is searched (AppleJWSTrust.swift):
+    /// `jws.chainShape` (x5c lacks the certificates the path needs) or `jws.xcodeNotAllowed`
+    /// (Xcode-signed data where Apple's signature is required); not authentic, at offset 0 like
+    /// the JWS errors.
+    static func signer(_ code: String, _ detail: String) -> VerificationError {
+        VerificationError(.notAuthentic, code: code, .signer(detail), offset: 0)
+    }
+
+    /// Input that is no receipt at all (empty, too large, neither DER/BER nor base64), at offset 0.
+    static func malformedInput(_ code: String, _ message: String) -> VerificationError {
+        VerificationError(.malformed, code: code, .text(message), offset: 0)
     }
 
     /// A check of the caller's policy that failed.

@@ -14,14 +14,14 @@
 // SignatureAlgorithmIdentifier ::= AlgorithmIdentifier
 
 public import PureCrypto
-import PureDER
+package import PureDER
 
 /// Object identifiers of RFC 5652, RFC 3370, RFC 5754 and RFC 8017 used by the CMS layer.
-enum CMSObjectIdentifier {
+package enum CMSObjectIdentifier {
     /// RFC 5652 §5.1: id-signedData { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs7(7) 2 }
     static let signedData = OID(1, 2, 840, 113549, 1, 7, 2)
-    /// RFC 5652 §4: id-data { … pkcs7(7) 1 } — the eContentType of every receipt.
-    static let data = OID(1, 2, 840, 113549, 1, 7, 1)
+    /// RFC 5652 §4: id-data { … pkcs7(7) 1 }, arbitrary octet strings.
+    package static let data = OID(1, 2, 840, 113549, 1, 7, 1)
     /// RFC 5652 §11.1: id-contentType { … pkcs9(9) 3 }
     static let contentType = OID(1, 2, 840, 113549, 1, 9, 3)
     /// RFC 5652 §11.2: id-messageDigest { … pkcs9(9) 4 }
@@ -42,7 +42,8 @@ enum CMSObjectIdentifier {
 /// The signature algorithm a SignerInfo names. Both forms mean RSASSA-PKCS1-v1_5; the digest is
 /// always the SignerInfo's digestAlgorithm.
 public enum CMSSignatureAlgorithm: Sendable, Hashable {
-    /// Bare rsaEncryption (what Apple writes): the digest comes from digestAlgorithm alone.
+    /// Bare rsaEncryption (RFC 3370 §3.2 allows it for a signature): the digest comes from
+    /// digestAlgorithm alone.
     case rsaEncryption
     /// shaNWithRSAEncryption: names its digest, which must equal digestAlgorithm.
     case rsaWithDigest(HashAlgorithm)

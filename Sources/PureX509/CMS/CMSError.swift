@@ -4,8 +4,8 @@
 // Every error says what went wrong and, where the input is to blame, the absolute byte offset.
 // Encoding errors carry the DERError unchanged (its code is kept); certificate, chain and signature
 // failures carry the X509Error unchanged (its code is kept, e.g. `chain.untrusted`,
-// `signature.invalid`). `isMalformed` splits the receipt verdict: malformed input versus input
-// that is well formed but not authentic.
+// `signature.invalid`). `isMalformed` splits the verdict: malformed input versus input that is
+// well formed but not authentic.
 
 public import PureDER
 
@@ -19,8 +19,11 @@ public struct CMSError: Error, Sendable {
         case structure(String)
         /// The EncapsulatedContentInfo has no eContent (a detached signature): nothing to verify.
         case detachedContent
-        /// The receipt policy requires exactly one SignerInfo; this many were present.
+        /// Verification needs exactly one SignerInfo; this many were present.
         case signerCount(Int)
+        /// `cms.structure`: eContentType is this, not the content type the caller's rules require
+        /// (`CMSRules.contentType`).
+        case contentType(OID)
         /// The SignerInfo's algorithms disagree: signatureAlgorithm names another digest than
         /// digestAlgorithm, or digestAlgorithm is not listed in SignedData.digestAlgorithms.
         case algorithmMismatch
@@ -54,7 +57,7 @@ public struct CMSError: Error, Sendable {
     }
 
     /// A certificate/chain/signature error. Encoding errors inside a certificate stay encoding errors.
-    init(_ error: X509Error, at offset: Int?) {
+    package init(_ error: X509Error, at offset: Int?) {
         if case .encoding(let derError) = error.kind {
             self.init(.encoding(derError), at: derError.offset)
         } else {
@@ -66,7 +69,7 @@ public struct CMSError: Error, Sendable {
     public var code: String {
         switch kind {
         case .encoding(let error): return error.code
-        case .structure: return "cms.structure"
+        case .structure, .contentType: return "cms.structure"
         case .detachedContent: return "cms.detachedContent"
         case .signerCount: return "cms.signerCount"
         case .algorithmMismatch: return "cms.algorithmMismatch"
@@ -79,11 +82,11 @@ public struct CMSError: Error, Sendable {
         }
     }
 
-    /// True when the input is malformed (receipt verdict "malformed"); false when it is well
+    /// True when the input is malformed (the verdict "malformed"); false when it is well
     /// formed but not authentic (bad signature, mismatching attributes, untrusted chain, …).
     public var isMalformed: Bool {
         switch kind {
-        case .encoding, .structure, .detachedContent, .signerCount, .signedAttributes: return true
+        case .encoding, .structure, .contentType, .detachedContent, .signerCount, .signedAttributes: return true
         case .algorithmMismatch, .unsupportedAlgorithm, .messageDigestMismatch, .contentTypeMismatch, .chain:
             return false
         }

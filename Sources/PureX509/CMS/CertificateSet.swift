@@ -3,10 +3,10 @@
 // Accepts: strict DER (the element found in the BER envelope is re-read under DER, so an
 // indefinite length or a non-minimal length here is refused), 0…`Limits.maxCertificates` entries,
 // each the `certificate` alternative (a SEQUENCE), parsed in place by `Certificate`.
-// Deliberately does not check: SET OF ordering (X.690 §11.6). Apple writes its certificates in
-// chain order (leaf, WWDR intermediate, root), which is not DER SET OF order; enforcing it would
-// refuse every Apple receipt. Order carries no meaning: certificates are found by identifier and
-// chained by name and signature.
+// Deliberately does not check: SET OF ordering (X.690 §11.6). Signers write their certificates in
+// chain order (leaf, intermediate, root), which is not DER SET OF order; enforcing it would refuse
+// their messages. Order carries no meaning: certificates are found by identifier and chained by
+// name and signature.
 // Rejected: the other CertificateChoices (extendedCertificate, attribute certificates, other) —
 // nothing in a receipt uses them and nothing here could verify them.
 
@@ -37,8 +37,7 @@ enum CertificateSet {
             try strict.expectEnd("certificates [0]")
             return set
         }
-        // Apple receipt rule (certificate-set-order): Apple writes leaf, intermediate, root in chain
-        // order, which is not DER SET OF order, so the order of the certificates is not checked.
+        // The order of the certificates is not checked (the file header: chain order is common).
         var entries = set.content
         var certificates: [Certificate] = []
         while !entries.isAtEnd {

@@ -1,6 +1,6 @@
 // ContentInfo (RFC 5652 §3): the outermost envelope of a receipt.
 //
-// Accepts: BER (definite or indefinite lengths; Xcode receipts use indefinite ones) with
+// Accepts: BER (definite or indefinite lengths; streaming signers write indefinite ones) with
 // contentType id-signedData and exactly one element inside `[0]`. Whole consumption: nothing may
 // follow the ContentInfo, nothing may follow the content inside `[0]`.
 // Deliberately does not: accept any other content type (a receipt is signed data or nothing).

@@ -1,7 +1,7 @@
 // EncapsulatedContentInfo (RFC 5652 §5.2): the signed content and its type.
 //
-// Accepts: BER (Xcode receipts wrap the payload in an indefinite constructed OCTET STRING holding
-// one primitive OCTET STRING; `openssl cms -sign -stream` writes several primitive segments). Any
+// Accepts: BER (a streaming signer may wrap the payload in an indefinite constructed OCTET STRING
+// holding one primitive OCTET STRING; `openssl cms -sign -stream` writes several primitive segments). Any
 // eContentType is kept (receipts use id-data); the content is returned as segments of the input,
 // never copied, so it can be hashed in place.
 // Deliberately rejects: an absent eContent (a detached signature: there would be nothing to verify

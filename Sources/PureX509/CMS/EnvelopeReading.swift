@@ -1,8 +1,8 @@
 // How the CMS envelope is read: BER only as far as receipts need it.
 //
 // Accepts, in the envelope (ContentInfo, `[0]`, SignedData, EncapsulatedContentInfo, eContent `[0]`
-// and the eContent OCTET STRING): indefinite lengths on constructed elements (Xcode receipts and
-// `openssl cms -stream` use them) and the constructed OCTET STRING form. Every definite length
+// and the eContent OCTET STRING): indefinite lengths on constructed elements (streaming signers
+// such as `openssl cms -stream` use them) and the constructed OCTET STRING form. Every definite length
 // must still be minimal and every primitive is read under DER rules: BER's other freedoms
 // (non-minimal lengths, e.g. `81 0F` for 15) buy nothing and give an input more spellings.
 // Everything else in a SignedData (digestAlgorithms, certificates, signerInfos) is re-read

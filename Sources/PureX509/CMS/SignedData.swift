@@ -1,15 +1,15 @@
 // SignedData (RFC 5652 §5.1): parsed, not verified (see SignedDataVerification.swift).
 //
 // Accepts: the envelope (ContentInfo, `[0]`, SignedData, EncapsulatedContentInfo, eContent `[0]`,
-// the eContent OCTET STRING) in BER as Xcode and `openssl cms -stream` write it, with the limits of
+// the eContent OCTET STRING) in BER as streaming signers such as `openssl cms -stream` write it, with the limits of
 // EnvelopeReading.swift; digestAlgorithms, certificates and signerInfos strictly DER (each element
 // re-read under DER). version 1 or 3; digestAlgorithms a SET from the allow-list (empty only when
 // there are no SignerInfos); certificates in any order; `crls [1]` skipped;
 // 0…`Limits.maxSignerInfos` SignerInfos, each naming a digestAlgorithm listed in digestAlgorithms.
 // Whole consumption at every level, nothing after the ContentInfo.
 // version must be the one §5.1's rules compute (1, or 3 with a v3 SignerInfo or non-data content).
-// Deliberately does not check: the exactly-one-SignerInfo receipt rule (that is verification
-// policy, in `verify`); revocation lists (not processed: receipts carry none).
+// Deliberately does not check: that there is exactly one SignerInfo (verification needs it, and
+// checks it in `verify`); revocation lists (not processed: receipts carry none).
 
 public import PureCrypto
 public import PureDER
@@ -34,13 +34,13 @@ public struct SignedData: Sendable {
     public let version: Int
     /// The digest algorithms the SignedData lists.
     public let digestAlgorithms: [HashAlgorithm]
-    /// eContentType (id-data in receipts).
+    /// eContentType (what a caller's `CMSRules.contentType` is compared with).
     public let contentType: OID
     /// The eContent value, as segments of the input (one segment unless BER-constructed).
     public let content: OctetStringSegments
-    /// The certificates, in the order they appear (Apple: chain order).
+    /// The certificates, in the order they appear (often chain order, which is not SET OF order).
     public let certificates: [Certificate]
-    /// The signers, in input order (App Store receipts: exactly one).
+    /// The signers, in input order (verification needs exactly one).
     public let signerInfos: [SignerInfo]
 
     /// The eContent value as one array (copies the bytes).

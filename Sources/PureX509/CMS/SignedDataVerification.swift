@@ -1,14 +1,16 @@
-// SignedData verification under path rules (RFC 5652 §5.4, §5.6).
+// SignedData verification under the caller's rules (RFC 5652 §5.4, §5.6; CMSRules.swift).
 //
-// Order of checks (authenticate first): exactly one SignerInfo; eContentType id-data; the signer's
-// certificate found by SignerIdentifier among the SignedData's certificates; the signer key RSA of
-// at least `minimumSignerKeyBits`; a path of certificate signatures from it to an anchor (no
-// instant yet); signed attributes (if any) checked against the content; the signature; then every
-// check of the path at the instant. An untrusted signer is refused before the content is hashed,
-// as OpenSSL's CMS_verify does (it verifies the signer's certificate before the content digest).
-// Trust comes only from the caller: the anchors and the path rules are arguments, never read
-// from the receipt. The signature and the digest are computed over the input bytes in place
+// Order of checks (authenticate first): exactly one SignerInfo; the eContentType the rules
+// require; the signer's certificate found by SignerIdentifier among the SignedData's certificates;
+// the signer key RSA of at least the rules' size; a path of certificate signatures from it to an
+// anchor (no instant yet); signed attributes (if any) checked against the content; the signature;
+// then every check of the path at the instant. An untrusted signer is refused before the content
+// is hashed, as OpenSSL's CMS_verify does (it verifies the signer's certificate before the content
+// digest). Trust comes only from the caller: the anchors and the rules are arguments, never read
+// from the input. The signature and the digest are computed over the input bytes in place
 // (segments of the eContent, or the signed attributes re-tagged per §5.4 — the only re-encoding).
+// Verifies one signer: RFC 5652 §5.1 allows any number of SignerInfos, and which of several must
+// verify is a profile's choice that no caller here makes, so there must be exactly one.
 // Does not check: revocation (no CRL/OCSP), signing time, countersignatures.
 
 public import PureCrypto
@@ -16,13 +18,13 @@ public import PureDER
 
 /// A SignedData whose signature and chain verified.
 public struct VerifiedSignedData: Sendable {
-    /// The eContent value (the receipt payload), copied out of the input on each access.
+    /// The eContent value, copied out of the input on each access.
     public var content: [UInt8] { contentSegments.concatenated() }
     /// The eContent value as segments of the input, without copying. (Not copied eagerly: the
     /// receipt validator decodes the payload from its own copy, and a second one cost 1× the
     /// receipt size in peak memory, see Docs/PERFORMANCE.md.)
     public let contentSegments: OctetStringSegments
-    /// eContentType (id-data in receipts).
+    /// eContentType.
     public let contentType: OID
     /// The verified chain, signer first, trust anchor last.
     public let chain: [Certificate]
@@ -35,14 +37,11 @@ public struct VerifiedSignedData: Sendable {
 }
 
 extension SignedData {
-    /// Smallest RSA signer modulus accepted, in bits (every receipt signer uses 2048).
-    public static let minimumSignerKeyBits = 2048
-
     /// Verifies the single signer's chain and signature: the signer's own checks and a path of
     /// certificate signatures to `anchors` under `rules`, then the signature over the content,
-    /// then every check of the path with certificate validity evaluated at `time` (for receipts:
-    /// the receipt's creation date).
-    public func verify(anchors: TrustAnchors, rules: PathRules, at time: DERTime) throws(CMSError)
+    /// then every check of the path with certificate validity evaluated at `time` (for a signed
+    /// record: the instant its authenticated content states).
+    public func verify(anchors: TrustAnchors, rules: CMSRules, at time: DERTime) throws(CMSError)
         -> VerifiedSignedData
     {
         var none = VerifiedChainCache(capacity: 0)
@@ -52,23 +51,22 @@ extension SignedData {
     /// `verify(anchors:rules:at:)`, remembering verified chains in `cache` (ChainCache.swift): the
     /// signature over the content and every check of the path run on every call; only the
     /// certificate signatures of a path verified before for these certificates are not verified again.
-    public func verify(anchors: TrustAnchors, rules: PathRules, at time: DERTime, cache: inout VerifiedChainCache)
+    public func verify(anchors: TrustAnchors, rules: CMSRules, at time: DERTime, cache: inout VerifiedChainCache)
         throws(CMSError) -> VerifiedSignedData
     {
-        var paths = try signerPaths(anchors: anchors, rules: rules, cache: &cache)
+        var paths = try signerPaths(of: signerCertificate(rules), anchors: anchors, rules: rules.path, cache: &cache)
         let signer = try verifySignerSignature(paths)
         let chain = try SignedData.chain(&paths, at: time, cache: &cache)
         return verified(by: signer, chain: chain)
     }
 
-    /// The first step of verification (ChainVerification.swift's `SignerPaths`): the checks of the
-    /// signer alone (signer count, content type, the signer's certificate and key) and a path of
-    /// certificate signatures from it to `anchors` (a path `cache` remembers is not verified again),
-    /// with nothing of the content read.
-    package func signerPaths(anchors: TrustAnchors, rules: PathRules, cache: inout VerifiedChainCache)
-        throws(CMSError) -> SignerPaths
-    {
-        let leaf = try signerKey().certificate
+    /// The first step of verification (ChainVerification.swift's `SignerPaths`), after the checks
+    /// of the signer alone (`signerCertificate`): a path of certificate signatures from `leaf`, the
+    /// signer's certificate, to `anchors` (a path `cache` remembers is not verified again), with
+    /// nothing of the content read.
+    package func signerPaths(
+        of leaf: Certificate, anchors: TrustAnchors, rules: PathRules, cache: inout VerifiedChainCache
+    ) throws(CMSError) -> SignerPaths {
         do {
             return try SignerPaths(leaf: leaf, pool: certificates, anchors: anchors, rules: rules, cache: &cache)
         } catch {
@@ -104,17 +102,19 @@ extension SignedData {
         return signer
     }
 
-    /// The checks of the signer before its signature: signer count, content type, the signer's
-    /// certificate and its RSA key of at least `minimumSignerKeyBits`.
-    package func signerKey() throws(CMSError) -> (certificate: Certificate, signer: SignerInfo, key: RSAPublicKey) {
-        // Apple receipt rule (one-signer): exactly one SignerInfo (Apple and Xcode receipts always have one).
+    /// The signer's certificate, after the checks of the signer before its signature: signer
+    /// count, the content type `rules` require, the certificate found by the SignerIdentifier and
+    /// its RSA key of at least `rules.minimumSignerRSABits`.
+    package func signerCertificate(_ rules: CMSRules) throws(CMSError) -> Certificate {
+        // One signer verified (the file header): exactly one SignerInfo.
         guard signerInfos.count == 1, let signer = signerInfos.first else {
             throw CMSError(.signerCount(signerInfos.count), at: signerInfos.dropFirst().first?.offset)
         }
-        // Apple receipt rule (id-data-content): the payload is plain data. Apple and Xcode receipts use
-        // id-data; any other content type signed by the same key is not a receipt, whatever it parses as.
-        guard contentType == CMSObjectIdentifier.data else {
-            throw CMSError(.structure("eContentType is \(contentType), receipts carry id-data"), at: nil)
+        // RFC 5652 §5.2: eContentType "is an object identifier. The object identifier uniquely
+        // specifies the content type": content of another type than the rules' is not theirs,
+        // whatever it parses as.
+        if let expected = rules.contentType, contentType != expected {
+            throw CMSError(.contentType(contentType), at: nil)
         }
         // RFC 5652 §5.3: sid "specifies the signer's certificate (and thereby the signer's public key)".
         guard let certificate = certificates.first(where: { signer.signerIdentifier.identifies($0) }) else {
@@ -127,10 +127,10 @@ extension SignedData {
                     .unsupportedPublicKey("signer key is not RSA"),
                     certificate: certificate.subject), at: signer.offset)
         }
-        guard key.modulusBitCount >= SignedData.minimumSignerKeyBits else {
+        guard key.modulusBitCount >= rules.minimumSignerRSABits else {
             throw CMSError(X509Error(.keyTooSmall, certificate: certificate.subject), at: signer.offset)
         }
-        return (certificate, signer, key)
+        return certificate
     }
 
     /// The result for a verified signature and chain.

@@ -35,7 +35,7 @@ public struct SignerInfo: Sendable {
     public let signerIdentifier: SignerIdentifier
     /// The digest algorithm over the content (or the signed attributes).
     public let digestAlgorithm: HashAlgorithm
-    /// The signed attributes, if the signer used them (Apple receipts do not).
+    /// The signed attributes, if the signer used them (RFC 5652 §5.3: OPTIONAL).
     public let signedAttributes: SignedAttributes?
     /// The signature algorithm.
     public let signatureAlgorithm: CMSSignatureAlgorithm

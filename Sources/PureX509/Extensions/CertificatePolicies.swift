@@ -3,8 +3,8 @@
 // Accepts: a non-empty SEQUENCE of at most `Limits.maxExtensions` PolicyInformation, each a policy
 // OID (no OID twice) optionally followed by one SEQUENCE of qualifiers, which is skipped.
 // Does not process: policies (RFC 5280 §6.1 valid_policy_tree, policy mappings, inhibitAnyPolicy,
-// requireExplicitPolicy). The receipt policies trust one pinned Apple root or one pinned Xcode
-// certificate and add their own marker checks; policy OIDs are exposed, not evaluated. A
+// requireExplicitPolicy). Path rules trust the caller's anchors and add the caller's marker
+// checks; policy OIDs are exposed, not evaluated. A
 // critical certificatePolicies therefore counts as understood: with no initial policy set
 // requested, RFC 5280 §6.1 processing could not turn it into a rejection.
 //

@@ -1,8 +1,8 @@
 // ExtendedKeyUsage (RFC 5280 §4.2.1.12): further purposes of the certified key, as OIDs.
 //
 // Accepts: a non-empty SEQUENCE of at most `Limits.maxExtensions` OBJECT IDENTIFIERs.
-// Does not check: the purposes themselves — the receipt policies do not use extendedKeyUsage
-// (Apple's receipt-signing leaves carry none; Xcode's StoreKit certificate carries codeSigning).
+// Does not check: the purposes themselves — path rules (PathRules.swift) do not use
+// extendedKeyUsage; a caller's profile names its signers by marker extensions instead.
 // The extension is decoded so that a critical extendedKeyUsage counts as understood.
 //
 // ExtKeyUsageSyntax ::= SEQUENCE SIZE (1..MAX) OF KeyPurposeId

@@ -1,5 +1,5 @@
 // CompactJWS: the JWS Compact Serialization (RFC 7515 §7.1) of an ES256 signature with an `x5c`
-// certificate chain, as Apple signs StoreKit 2 data.
+// certificate chain (RFC 7515 §4.1.6).
 //
 // Accepts: exactly three base64url parts (RFC 7515 §2, no padding, canonical trailing bits)
 // separated by `.`; a protected header that is a strict JSON object (PureJSON: no duplicate
@@ -25,7 +25,7 @@ public struct CompactJWS: Sendable {
     public let keyID: String?
     /// The `x5c` certificates, in the order given (leaf first).
     public let certificates: [Certificate]
-    /// The decoded payload bytes (JSON for StoreKit, not read here).
+    /// The decoded payload bytes (not read here).
     public let payload: [UInt8]
     /// The 64-byte signature r ‖ s.
     public let signature: [UInt8]

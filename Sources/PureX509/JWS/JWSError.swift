@@ -29,12 +29,8 @@ public struct JWSError: Error, Sendable, Equatable {
         case inputTooLarge = "limit.jws.size"
         /// An `x5c` certificate does not parse (the detail is the certificate error code).
         case certificate = "jws.certificate"
-        /// `x5c` does not have the shape the policy requires (count, or the anchor is not trusted).
-        case chainShape = "jws.chainShape"
-        /// The certificate chain fails the policy (the detail is the X.509 error code).
+        /// The certificate chain fails the caller's rules (the detail is the X.509 error code).
         case chain = "jws.chain"
-        /// Xcode-signed data where Apple's PKI is required (opt in with `JWSSignerPolicy.xcode`).
-        case xcodeNotAllowed = "jws.xcodeNotAllowed"
         /// The signing key is not a P-256 key.
         case keyType = "jws.keyType"
         /// The signature does not verify.

@@ -1,17 +1,11 @@
 // JWSVerification: the ES256 signature of a compact JWS over its signing input (RFC 7515 §5.2,
 // RFC 7518 §3.4), with x5c[0]'s P-256 key. Who may sign, and the rules for the x5c path, are the
-// caller's: for StoreKit 2 data, PureReceipt's Trust/AppleJWSTrust.swift.
+// caller's (a path under its `PathRules`, ChainVerification.swift).
 
 import PureCrypto
 import PureDER
 
 extension CompactJWS {
-    /// Whether the header or certificates look Xcode-signed (`kid` Apple_Xcode_Key, or a single
-    /// self-issued certificate).
-    public var isXcodeSigned: Bool {
-        keyID == "Apple_Xcode_Key" || (certificates.count == 1 && certificates.first?.isSelfIssued == true)
-    }
-
     /// Verifies the ES256 signature with x5c[0]'s key.
     public func verifySignature() throws(JWSError) {
         // RFC 7518 §3.4: ES256 is "ECDSA using P-256 and SHA-256".
@@ -23,16 +17,6 @@ extension CompactJWS {
         // Protected Header)) || '.' || BASE64URL(JWS Payload))".
         guard key.isValidSignatureVarTime(raw: signature[...], digest: digest) else {
             throw JWSError(.signatureInvalid)
-        }
-    }
-
-    /// Runs a chain check, reporting its failure as `jws.chain` with the X.509 error code, what it
-    /// means and the certificate concerned (rendered once, bounded: X509Error.certificate).
-    package func chain<T>(_ body: () throws(X509Error) -> T) throws(JWSError) -> T {
-        do throws(X509Error) {
-            return try body()
-        } catch {
-            throw JWSError(.chain, at: 0, error.code + ": " + error.description)
         }
     }
 }

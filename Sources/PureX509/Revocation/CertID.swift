@@ -1,7 +1,7 @@
 // CertID (RFC 6960 §4.1.1): how an OCSP request and response name a certificate — hashes of its
 // issuer's name and key, and its serial number — and the status a response or CRL gives it.
 //
-// Accepts: hashAlgorithm SHA-1 (what Apple's responders expect in requests) or SHA-256, with NULL
+// Accepts: hashAlgorithm SHA-1 (what RFC 5019 §2.1.1 responders expect in requests) or SHA-256, with NULL
 // or absent parameters. Matched field by field against the certificate asked about and its
 // issuer: the issuer name hash over the certificate's issuer Name as encoded, the key hash over
 // the issuer's subjectPublicKey bits, the serial as encoded.

@@ -1,6 +1,6 @@
 // OCSPRequest (RFC 6960 §4.1.1): the request for one certificate's status, in DER.
 //
-// Writes: one Request whose CertID uses SHA-1 (what Apple's responders expect), no requestorName,
+// Writes: one Request whose CertID uses SHA-1 (RFC 5019 §2.1.1: what responders expect), no requestorName,
 // no signature; a nonce extension (RFC 8954) only when the caller gives one.
 //
 // OCSPRequest     ::=     SEQUENCE {

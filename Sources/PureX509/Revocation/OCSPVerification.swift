@@ -7,7 +7,7 @@
 // sent; thisUpdate ≤ now + `Limits.revocationClockSkewSeconds` and now ≤ nextUpdate.
 // Does not check: a delegated responder's keyUsage and critical extensions (its issuer, signature,
 // purpose and validity are checked) or its own revocation status (RFC 6960 §4.2.2.2.1 leaves that
-// to the CA; Apple's responder certificates carry id-pkix-ocsp-nocheck); producedAt (thisUpdate and
+// to the CA; delegated responder certificates carry id-pkix-ocsp-nocheck); producedAt (thisUpdate and
 // nextUpdate bound the status); trusted responders outside the certificate's own CA.
 import PureCrypto
 public import PureDER

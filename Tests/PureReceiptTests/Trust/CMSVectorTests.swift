@@ -13,7 +13,7 @@ import Testing
 @testable import PureX509
 
 /// One entry of expectations.json, reduced to what the CMS layer needs.
-struct VectorCase: CustomTestStringConvertible, Sendable {
+struct CMSVectorCase: CustomTestStringConvertible, Sendable {
     let id: String
     let file: String
     let trust: [String]
@@ -41,7 +41,7 @@ struct VectorCase: CustomTestStringConvertible, Sendable {
     }
 }
 
-func loadVectorCases() -> [VectorCase] {
+func loadVectorCases() -> [CMSVectorCase] {
     let url = CMSFixtures.vectorReceipts.appendingPathComponent("expectations.json")
     guard let data = try? Data(contentsOf: url),
         let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -53,7 +53,7 @@ func loadVectorCases() -> [VectorCase] {
         if let one = entry["trust"] as? String { trust = [one] } else { trust = entry["trust"] as? [String] ?? [] }
         let policy = entry["policy"] as? [String: Any] ?? [:]
         let expect = entry["expect"] as? [String: Any] ?? [:]
-        return VectorCase(
+        return CMSVectorCase(
             id: entry["id"] as? String ?? file, file: file, trust: trust,
             allowXcode: policy["allowXcode"] as? Bool ?? false, policyAt: policy["at"] as? String,
             expectedCreation: expect["creationDate"] as? String, error: entry["error"] as? String,
@@ -70,8 +70,9 @@ func vectorBytes(_ file: String) throws -> [UInt8] {
 }
 
 /// Parses and verifies a vector the way the receipt layer will: anchors from `trust`, the Apple
-/// policy first, then — only when the case opts in and supplies the xcode anchor — `.xcode`.
-func verifyVector(_ vector: VectorCase) throws -> CMSError? {
+/// rules first, then — only when the case opts in and supplies the xcode anchor — `.xcode` with the
+/// Xcode certificate as the anchor.
+func verifyVector(_ vector: CMSVectorCase) throws -> CMSError? {
     let bytes = try vectorBytes(vector.file)
     let signedData: SignedData
     do {
@@ -96,7 +97,9 @@ func verifyVector(_ vector: VectorCase) throws -> CMSError? {
     }
     guard appleError != nil, vector.allowXcode, vector.trust.contains("xcode") else { return appleError }
     let xcode = try Certificate(derEncoded: CMSFixtures.read(CMSFixtures.vectorPKI.appendingPathComponent("xcode.der")))
-    return cmsError { () throws(CMSError) in try signedData.verify(anchors: anchors, rules: .xcode(xcode), at: time) }
+    return cmsError { () throws(CMSError) in
+        try signedData.verify(anchors: TrustAnchors(certificates: [xcode]), rules: .xcode, at: time)
+    }
 }
 
 // Skipped, visibly, until Vectors/receipts/expectations.json exists.
@@ -113,7 +116,7 @@ struct CMSVectorTests {
     }
 
     @Test("CMS outcome matches expectations.json", arguments: cases)
-    func outcome(vector: VectorCase) throws {
+    func outcome(vector: CMSVectorCase) throws {
         let error = try verifyVector(vector)
         switch vector.outcome {
         case .verifies:

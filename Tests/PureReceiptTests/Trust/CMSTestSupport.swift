@@ -9,9 +9,8 @@ import PureDER
 @testable import PureX509
 
 enum CMSFixtures {
-    /// The package root, from this file's path: <root>/Tests/PureX509Tests/CMSTestSupport.swift.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package root (TrustTestSupport.swift).
+    static let packageRoot = x509PackageRoot()
     /// The real-receipt corpus next to the package (`../shared/corpus`); never copied into the project.
     static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
     static let receipts = corpus.appendingPathComponent("receipts")

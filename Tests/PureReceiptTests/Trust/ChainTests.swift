@@ -81,11 +81,11 @@ struct ChainTests {
         #expect(path.count == 3)
     }
 
-    @Test("Xcode policy: the pinned self-signed certificate verifies alone")
+    @Test("Xcode policy: the self-signed certificate, given as the anchor, verifies alone")
     func xcodeOptIn() throws {
         let xcode = try pki("xcode")
         let path = try verifyChain(
-            leaf: xcode, pool: [xcode], anchors: TrustAnchors(certificates: []), rules: .xcode(xcode), at: receiptTime)
+            leaf: xcode, pool: [xcode], anchors: TrustAnchors(certificates: [xcode]), rules: .xcode, at: receiptTime)
         #expect(path.count == 1)
     }
 
@@ -100,15 +100,18 @@ struct ChainTests {
 
     @Test("Xcode policy with another signer → chain.untrusted")
     func xcodeOtherSigner() throws {
-        #expect(try chainCode(pki("leaf"), [pki("intermediate")], rules: .xcode(pki("xcode"))) == "chain.untrusted")
-        #expect(try chainCode(pki("root"), [], rules: .xcode(pki("xcode"))) == "chain.untrusted")
+        let xcode = TrustAnchors(certificates: [try pki("xcode")])
+        #expect(try chainCode(pki("leaf"), [pki("intermediate")], anchors: xcode, rules: .xcode) == "chain.untrusted")
+        #expect(try chainCode(pki("root"), [], anchors: xcode, rules: .xcode) == "chain.untrusted")
     }
 
     @Test("Xcode policy outside the certificate's validity → chain.certificateExpired")
     func xcodeExpired() throws {
         let xcode = try pki("xcode")
         #expect(
-            try chainCode(xcode, [], rules: .xcode(xcode), at: time("2041-01-01T00:00:00Z"))
+            try chainCode(
+                xcode, [], anchors: TrustAnchors(certificates: [xcode]), rules: .xcode, at: time("2041-01-01T00:00:00Z")
+            )
                 == "chain.certificateExpired")
     }
 

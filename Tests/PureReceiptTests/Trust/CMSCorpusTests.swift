@@ -169,20 +169,21 @@ struct CMSCorpusTests {
     // All four Xcode receipts carry the byte-identical StoreKit certificate (C10, SHA-256
     // ff0ba36e…c864fe), the asl-swift 2023 ones included (checked with openssl and below).
     @Test(
-        "Xcode receipts verify with the .xcode(StoreKit certificate) opt-in", arguments: corpusReceipts.filter(\.xcode))
+        "Xcode receipts verify with the StoreKit certificate as the anchor under .xcode",
+        arguments: corpusReceipts.filter(\.xcode))
     func xcodeReceiptVerifiesWithOptIn(receipt: CorpusReceipt) throws {
         let storeKit = try storeKitCertificate()
         let signedData = try SignedData.parse(CMSFixtures.receipt(receipt.file))
         #expect(signedData.certificates.first?.derEncoded.elementsEqual(storeKit.derEncoded) == true)
         let created = try #require(CMSFixtures.time(receipt.created))
         let verified = try signedData.verify(
-            anchors: TrustAnchors(certificates: [storeKit]), rules: .xcode(storeKit),
+            anchors: TrustAnchors(certificates: [storeKit]), rules: .xcode,
             at: created)
         #expect(verified.chain.count == 1)
         #expect(verified.digestAlgorithm == .sha256)
         // The StoreKit certificate is valid 2020-04-01 → 2040-03-27: "now" verifies too.
         _ = try signedData.verify(
-            anchors: TrustAnchors(certificates: [storeKit]), rules: .xcode(storeKit),
+            anchors: TrustAnchors(certificates: [storeKit]), rules: .xcode,
             at: corpusNow)
     }
 
@@ -195,7 +196,7 @@ struct CMSCorpusTests {
         let created = try #require(CMSFixtures.time(receipt.created))
         let error = cmsError { () throws(CMSError) in
             try signedData.verify(
-                anchors: TrustAnchors(certificates: [storeKit]), rules: .xcode(storeKit), at: created)
+                anchors: TrustAnchors(certificates: [storeKit]), rules: .xcode, at: created)
         }
         #expect(error?.code == "chain.untrusted")
     }

@@ -32,9 +32,9 @@
 
 import Foundation
 import PureDER
-import PureReceipt
 import Testing
 
+@testable import PureReceipt
 @testable import PureX509
 
 enum PathOrderFixtures {
@@ -168,7 +168,8 @@ struct PathOrderTests {
             } catch {
                 #expect(error.code == "chain.tooShort")
                 #expect(error.certificate == intermediate.subject.description)
-                #expect(error.description.contains("leaf → WWDR intermediate → root"))
+                // The message Apple's rules give (VerificationError, JWS details): Apple's words.
+                #expect(error.appleDescription.contains("leaf → WWDR intermediate → root"))
             }
         }
     }
