@@ -10,7 +10,7 @@
 
 package import PureJSON
 package import PureReceipt
-package import PureX509
+import PureX509
 
 /// Verified StoreKit 2 signed data: the parts the reports need.
 package struct SignedDataVerifyReport {
