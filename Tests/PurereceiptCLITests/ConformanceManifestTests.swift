@@ -8,6 +8,7 @@
 // command-line form (`cliNote`) are counted and named, never run.
 
 import Foundation
+import PureReceiptTestSupport
 import Testing
 
 /// One manifest entry, as the test needs it.
@@ -24,7 +25,7 @@ struct ConformanceEntry: Sendable, CustomTestStringConvertible {
     static let manifests = ["app-receipts.json", "storekit.json", "legacy.json"]
 
     static let all: [ConformanceEntry] = manifests.flatMap { name -> [ConformanceEntry] in
-        let url = CLI.packageRoot.appendingPathComponent("Vectors/conformance/\(name)")
+        let url = PackageFiles.url("Vectors/conformance/\(name)")
         guard let data = try? Data(contentsOf: url),
             let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let entries = root["entries"] as? [[String: Any]]
