@@ -100,6 +100,12 @@ let package = Package(
         .testTarget(
             name: "PurereceiptCLITests",
             dependencies: ["purereceipt", "PureReceipt", "PureReceiptRunner", "PureReceiptTestSupport"]),
+        // The runner's three front ends in process, over the conformance manifests' verify cases.
+        .testTarget(
+            name: "PureReceiptRunnerTests",
+            dependencies: [
+                "PureReceiptRunner", "PureReceipt", "purereceipt", "purereceipt-wasm-driver", "PureReceiptTestSupport",
+            ]),
         .testTarget(name: "PureReceiptFuzzingTests", dependencies: ["PureReceiptFuzzing", "PureReceiptTestSupport"]),
     ]
 )
