@@ -79,16 +79,32 @@ let package = Package(
             exclude: ["Allocator.swift", "Exports.swift", "RuntimeSupport.swift"],
             swiftSettings: librarySettings + [.enableExperimentalFeature("Extern")]),
 
-        // Tests mirror sources.
-        .testTarget(name: "PureDERTests", dependencies: ["PureDER"]),
+        // Tests mirror sources. What every test target shares (where the package, its vectors and the
+        // shared corpus are; the gate of the whole sweeps) is one support target, in no product.
+        .target(name: "PureReceiptTestSupport", path: "Tests/PureReceiptTestSupport"),
+        .testTarget(name: "PureDERTests", dependencies: ["PureDER", "PureReceiptTestSupport"]),
         .testTarget(name: "PureJSONTests", dependencies: ["PureJSON"]),
-        .testTarget(name: "PureCryptoTests", dependencies: ["PureCrypto", "PureDER"]),
-        .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "PureCrypto", "PureDER"]),
-        .testTarget(name: "PureReceiptTests", dependencies: ["PureReceipt", "PureX509", "PureCrypto", "PureDER"]),
-        .testTarget(name: "PureReceiptFoundationTests", dependencies: ["PureReceiptFoundation", "PureReceipt"]),
+        .testTarget(name: "PureCryptoTests", dependencies: ["PureCrypto", "PureDER", "PureReceiptTestSupport"]),
         .testTarget(
-            name: "PureReceiptSigningTests", dependencies: ["PureReceiptSigning", "PureCrypto", "PureDER", "PureJSON"]),
-        .testTarget(name: "PurereceiptCLITests", dependencies: ["purereceipt", "PureReceipt", "PureReceiptRunner"]),
-        .testTarget(name: "PureReceiptFuzzingTests", dependencies: ["PureReceiptFuzzing"]),
+            name: "PureX509Tests", dependencies: ["PureX509", "PureCrypto", "PureDER", "PureReceiptTestSupport"]),
+        .testTarget(
+            name: "PureReceiptTests",
+            dependencies: ["PureReceipt", "PureX509", "PureCrypto", "PureDER", "PureReceiptTestSupport"]),
+        .testTarget(
+            name: "PureReceiptFoundationTests",
+            dependencies: ["PureReceiptFoundation", "PureReceipt", "PureReceiptTestSupport"]),
+        .testTarget(
+            name: "PureReceiptSigningTests",
+            dependencies: ["PureReceiptSigning", "PureCrypto", "PureDER", "PureJSON", "PureReceiptTestSupport"]),
+        .testTarget(
+            name: "PurereceiptCLITests",
+            dependencies: ["purereceipt", "PureReceipt", "PureReceiptRunner", "PureReceiptTestSupport"]),
+        // The runner's three front ends in process, over the conformance manifests' verify cases.
+        .testTarget(
+            name: "PureReceiptRunnerTests",
+            dependencies: [
+                "PureReceiptRunner", "PureReceipt", "purereceipt", "purereceipt-wasm-driver", "PureReceiptTestSupport",
+            ]),
+        .testTarget(name: "PureReceiptFuzzingTests", dependencies: ["PureReceiptFuzzing", "PureReceiptTestSupport"]),
     ]
 )

@@ -4,6 +4,7 @@
 // changed Q may be refused already as a key (SEC 1 §3.2.2.1), which counts as not verifying.
 
 import PureCrypto
+import PureReceiptTestSupport
 import Testing
 
 @Suite("NIST CAVP ECDSA SigVer P-256/P-384")

@@ -3,6 +3,7 @@
 
 import Foundation
 import PureCrypto
+import PureReceiptTestSupport
 import Testing
 
 /// One `Len` / `Msg` / `MD` record of a CAVP .rsp file.

@@ -3,6 +3,7 @@
 
 import Foundation
 import PureCrypto
+import PureReceiptTestSupport
 
 enum HashTestSupport {
     /// Lower-case hex of `bytes`.
@@ -47,7 +48,7 @@ enum HashTestSupport {
 
     /// Text of a file under Vectors/, or nil when it cannot be read.
     static func vectorText(_ relativePath: String) -> String? {
-        let url = vectorsDirectory().appendingPathComponent(relativePath)
+        let url = PackageFiles.vector(relativePath)
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
         return String(decoding: data, as: UTF8.self)
     }

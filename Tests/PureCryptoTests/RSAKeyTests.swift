@@ -3,6 +3,7 @@
 
 import PureCrypto
 import PureDER
+import PureReceiptTestSupport
 import Testing
 
 /// Minimal DER writer for building test keys.

@@ -1,6 +1,7 @@
 // Helpers shared by the RSA and Wycheproof suites: hex decoding and vector file loading.
 
 import Foundation
+import PureReceiptTestSupport
 
 enum RSAVectors {
     /// Bytes from hex text; whitespace is ignored. Nil on any other non-hex character or an odd count.
@@ -28,7 +29,7 @@ enum RSAVectors {
 
     /// The contents of Vectors/<relativePath>, or nil when the file is missing.
     static func data(_ relativePath: String) -> Data? {
-        try? Data(contentsOf: vectorsDirectory().appendingPathComponent(relativePath))
+        try? Data(contentsOf: PackageFiles.vector(relativePath))
     }
 
     /// Text of Vectors/<relativePath>, or nil when the file is missing.

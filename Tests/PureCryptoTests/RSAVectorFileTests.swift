@@ -6,6 +6,7 @@
 // silently; none of these three files has one, and the counts below say so.
 
 import PureCrypto
+import PureReceiptTestSupport
 import Testing
 
 /// One key/message/signature entry of a vector file.

@@ -6,6 +6,7 @@
 
 import Foundation
 import PureCrypto
+import PureReceiptTestSupport
 import Testing
 
 /// The parts of a Wycheproof ECDSA verify file we use.
@@ -74,7 +75,7 @@ struct WycheproofECDSATests {
     func filesMatchExpectations() throws {
         let expectations = try ECDSAExpectations.load()
         let present = try FileManager.default.contentsOfDirectory(
-            atPath: vectorsDirectory().appendingPathComponent("wycheproof").path
+            atPath: PackageFiles.vector("wycheproof").path
         ).filter { $0.hasPrefix("ecdsa_") && $0.hasSuffix("_test.json") }
         #expect(Set(present) == Set(expectations.files.keys))
         #expect(expectations.files.count == 9)

@@ -3,6 +3,7 @@
 
 import Foundation
 import PureCrypto
+import PureReceiptTestSupport
 import Testing
 
 /// The parts of a Wycheproof rsassa_pkcs1_verify_schema_v1 file we use.
@@ -79,7 +80,7 @@ struct WycheproofRSATests {
     func filesMatchExpectations() throws {
         let expectations = try Expectations.load()
         let present = try FileManager.default.contentsOfDirectory(
-            atPath: vectorsDirectory().appendingPathComponent("wycheproof").path
+            atPath: PackageFiles.vector("wycheproof").path
         ).filter { $0.hasPrefix("rsa_signature_") && $0.hasSuffix("_test.json") }
         #expect(Set(present) == Set(expectations.files.keys))
         #expect(expectations.files.count == 13)

@@ -4,6 +4,7 @@
 
 import Foundation
 import PureDER
+import PureReceiptTestSupport
 import Testing
 
 @Suite("Base64")
@@ -261,14 +262,14 @@ struct Base64Tests {
 
     @Test("corpus base64 receipts decode to their DER files", .enabled(if: corpusAvailable, "../shared/corpus absent"))
     func corpus() throws {
-        let dir = URL(fileURLWithPath: corpusReceiptsPath)
+        let dir = corpusReceipts
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".b64") }
         var matched = 0
         for name in names {
             let derURL = dir.appendingPathComponent(String(name.dropLast(4)) + ".der")
             guard FileManager.default.fileExists(atPath: derURL.path) else { continue }
-            let text = try [UInt8](Data(contentsOf: dir.appendingPathComponent(name)))
-            let der = try [UInt8](Data(contentsOf: derURL))
+            let text = try PackageFiles.bytes(dir.appendingPathComponent(name))
+            let der = try PackageFiles.bytes(derURL)
             #expect(try Base64.decode(text) == der, "\(name)")
             matched += 1
         }
@@ -286,11 +287,6 @@ extension Base64.Options {
     static let optional = Base64.Options(alphabet: .standard, padding: .optional, whitespace: true)
 }
 
-/// The shared corpus (outside the project): present on CI and the development machines.
-private let corpusReceiptsPath: String = {
-    // …/Tests/PureDERTests/Base64Tests.swift (symlinks resolved, so a mirror checkout finds the same corpus)
-    let here = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-    return here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/corpus/receipts").path
-}()
-private let corpusAvailable = FileManager.default.fileExists(atPath: corpusReceiptsPath)
+/// The shared corpus's receipts (outside the project): present on CI and the development machines.
+private let corpusReceipts = PackageFiles.corpus("receipts")
+private let corpusAvailable = PackageFiles.exists(corpusReceipts)

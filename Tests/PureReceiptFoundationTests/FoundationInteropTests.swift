@@ -4,13 +4,11 @@
 import Foundation
 import PureReceipt
 import PureReceiptFoundation
+import PureReceiptTestSupport
 import Testing
 
 enum Vectors {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Vectors")
-
-    static func data(_ path: String) throws -> Data { try Data(contentsOf: folder.appendingPathComponent(path)) }
+    static func data(_ path: String) throws -> Data { try Data(contentsOf: PackageFiles.vector(path)) }
 
     static func certificate(_ path: String) throws -> Certificate {
         try Certificate(derEncoded: [UInt8](try data(path)))

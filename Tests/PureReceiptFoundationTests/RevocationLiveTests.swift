@@ -9,9 +9,10 @@
 import Foundation
 import PureReceipt
 import PureReceiptFoundation
+import PureReceiptTestSupport
 import Testing
 
-private let directory = Vectors.folder.appendingPathComponent("revocation")
+private let directory = PackageFiles.vector("revocation")
 
 private func certificate(_ name: String) throws -> Certificate {
     try Certificate(derEncoded: [UInt8](try Data(contentsOf: directory.appendingPathComponent("\(name).der"))))

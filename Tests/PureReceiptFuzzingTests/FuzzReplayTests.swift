@@ -7,12 +7,11 @@
 
 import Foundation
 import PureReceiptFuzzing
+import PureReceiptTestSupport
 import Testing
 
-/// Vectors/fuzz, found from this file's path.
-let fuzzVectors = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Vectors/fuzz")
+/// Vectors/fuzz.
+let fuzzVectors = PackageFiles.vector("fuzz")
 
 /// The regular files directly inside `Vectors/fuzz/<kind>/<target>`, sorted; empty when the folder is absent.
 func savedInputs(_ kind: String, _ target: String) -> [URL] {
@@ -48,7 +47,7 @@ struct FuzzReplayTests {
         let entry = try #require(FuzzTargets.entryPoint(named: target))
         let files = savedInputs("seeds", target)
         #expect(files.count > 0, "no seeds for \(target): run Vectors/fuzz/make-seeds.sh")
-        for (index, file) in files.enumerated() where index % stride == 0 { entry([UInt8](try Data(contentsOf: file))) }
+        for (index, file) in files.enumerated() where index % stride == 0 { entry(try PackageFiles.bytes(file)) }
     }
 
     @Test("Minimized crashes (regressions) replay without a trap", arguments: FuzzTargets.names)
@@ -62,7 +61,7 @@ struct FuzzReplayTests {
         }
         for file in files {
             #expect(file.lastPathComponent.hasPrefix("crash-"), "regression files are named crash-<what>")
-            entry([UInt8](try Data(contentsOf: file)))
+            entry(try PackageFiles.bytes(file))
         }
     }
 
@@ -73,16 +72,16 @@ struct FuzzReplayTests {
             "valid-xcode-signed.der", "valid-der-sha256.b64",
         ])
     func verifyPolicyAcceptsValidSeeds(file: String) throws {
-        let bytes = [UInt8](try Data(contentsOf: fuzzVectors.appendingPathComponent("seeds/verify/" + file)))
+        let bytes = try PackageFiles.bytes(fuzzVectors.appendingPathComponent("seeds/verify/" + file))
         let rejection = FuzzTargets.rejectionUnderTestPolicy(bytes)
         #expect(rejection == nil, "\(file) rejected: \(rejection ?? "")")
     }
 
     @Test("The embedded test anchors are Vectors/pki/root.der and xcode.der, byte for byte")
     func anchorMatchesFile() throws {
-        let pki = fuzzVectors.deletingLastPathComponent().appendingPathComponent("pki")
-        let root = [UInt8](try Data(contentsOf: pki.appendingPathComponent("root.der")))
-        let xcode = [UInt8](try Data(contentsOf: pki.appendingPathComponent("xcode.der")))
+        let pki = PackageFiles.vector("pki")
+        let root = try PackageFiles.bytes(pki.appendingPathComponent("root.der"))
+        let xcode = try PackageFiles.bytes(pki.appendingPathComponent("xcode.der"))
         #expect(root == FuzzTargets.testRootDER, "rerun Vectors/fuzz/make-anchor.sh")
         #expect(xcode == FuzzTargets.testXcodeDER, "rerun Vectors/fuzz/make-anchor.sh")
     }

@@ -2,15 +2,14 @@
 // Vectors/signing (provenance in its README).
 
 import Foundation
+import PureReceiptTestSupport
 import Testing
 
 @testable import PureReceiptSigning
 
 /// Vectors/signing/<name> as text (the test fails when it is missing: the files are committed).
 func signingVector(_ name: String) throws -> String {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Vectors/signing/\(name)")
-    return try String(contentsOf: url, encoding: .utf8)
+    try PackageFiles.text(PackageFiles.vector("signing/\(name)"))
 }
 
 /// The `Name = value` records of a CAVP-style file, each a dictionary (repeated names get `#2`).

@@ -4,11 +4,12 @@
 import Foundation
 import PureCrypto
 import PureReceipt
+import PureReceiptTestSupport
 import PureX509
 import Testing
 
 enum LegacyCorpus {
-    static let directory = Corpus.directory.deletingLastPathComponent().appendingPathComponent("legacy")
+    static let directory = PackageFiles.corpus("legacy")
     static var isAvailable: Bool { FileManager.default.fileExists(atPath: directory.path) }
     static let v2 = "appreceiptvalidator_legacy-v2-sandbox_2015.b64"
     static let v3 = "koenrh_legacy-v3-subscription_2017.b64"

@@ -4,6 +4,7 @@
 
 import Foundation
 import PureReceipt
+import PureReceiptTestSupport
 import PureX509
 import Testing
 

@@ -3,18 +3,15 @@
 
 import Foundation
 import PureReceipt
+import PureReceiptTestSupport
 import PureX509
 import Testing
 
 enum LegacyVectors {
-    static let directory = VectorSuite.vectors.appendingPathComponent("legacy")
+    static let directory = PackageFiles.vector("legacy")
 
-    nonisolated(unsafe) static let document: [String: Any] = {
-        guard let data = try? Data(contentsOf: directory.appendingPathComponent("expectations.json")),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return [:] }
-        return object
-    }()
+    nonisolated(unsafe) static let document: [String: Any] =
+        PackageFiles.jsonObject(directory.appendingPathComponent("expectations.json")) ?? [:]
 
     static let cases: [VectorCase] = (document["cases"] as? [[String: Any]] ?? []).map { entry in
         VectorCase(id: entry["id"] as? String ?? "?", json: entry.mapValues { SendableBox($0) })

@@ -7,6 +7,7 @@
 import Foundation
 import PureDER
 import PureReceipt
+import PureReceiptTestSupport
 
 /// Builds DER encodings for synthetic payloads.
 enum DERBuilder {
@@ -139,11 +140,9 @@ func instant(_ text: String) -> Instant {
 
 /// The shared real-receipt corpus (`../shared/corpus` next to the package), read in place.
 enum Corpus {
-    static let directory: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/corpus/receipts")
+    static let directory = PackageFiles.corpus("receipts")
 
-    static var isAvailable: Bool { FileManager.default.fileExists(atPath: directory.path) }
+    static var isAvailable: Bool { PackageFiles.exists(directory) }
 
     /// Every non-negative `.der` receipt in the corpus, sorted by name.
     static func receiptNames() -> [String] {
@@ -152,7 +151,7 @@ enum Corpus {
     }
 
     static func bytes(_ name: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: directory.appendingPathComponent(name)))
+        try PackageFiles.bytes(directory.appendingPathComponent(name))
     }
 
     /// The payload (eContent) of a receipt file. Test-only extractor, PureDER in BER mode:

@@ -6,16 +6,15 @@
 
 import Foundation
 import PureReceipt
+import PureReceiptTestSupport
 import PureX509
 import Testing
 
-let revocationVectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Vectors/revocation")
-let revocationVectorsPresent = FileManager.default.fileExists(
-    atPath: revocationVectors.appendingPathComponent("ocsp-good-by-name.der").path)
+let revocationVectors = PackageFiles.vector("revocation")
+let revocationVectorsPresent = PackageFiles.exists(revocationVectors.appendingPathComponent("ocsp-good-by-name.der"))
 
 func vector(_ name: String) -> [UInt8] {
-    (try? [UInt8](Data(contentsOf: revocationVectors.appendingPathComponent(name)))) ?? []
+    (try? PackageFiles.bytes(revocationVectors.appendingPathComponent(name))) ?? []
 }
 
 func vectorCertificate(_ name: String) throws -> Certificate {

@@ -4,11 +4,12 @@
 
 import Foundation
 import PureReceipt
+import PureReceiptTestSupport
 import PureX509
 import Testing
 
 enum JWSCorpus {
-    static let root = Corpus.directory.deletingLastPathComponent()
+    static let root = PackageFiles.corpus
     static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent("jws").path) }
 
     static func jws(_ name: String) throws -> [UInt8] {

@@ -3,6 +3,7 @@
 
 import Foundation
 import PureReceipt
+import PureReceiptTestSupport
 import PureX509
 import Testing
 
@@ -21,12 +22,10 @@ struct JWSVectorCase: Sendable, CustomTestStringConvertible {
 }
 
 enum JWSVectors {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Vectors/jws")
+    static let folder = PackageFiles.vector("jws")
 
     static let cases: [JWSVectorCase] = {
-        guard let data = try? Data(contentsOf: folder.appendingPathComponent("expectations.json")),
-            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        guard let root = PackageFiles.jsonObject(folder.appendingPathComponent("expectations.json")),
             let items = root["cases"] as? [[String: Any]]
         else { return [] }
         return items.map { item in

@@ -5,13 +5,13 @@
 import Foundation
 import PureJSON
 import PureReceipt
+import PureReceiptTestSupport
 import Testing
 
-let storeKitFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Vectors/storekit/apple-fixtures")
+let storeKitFixtures = PackageFiles.vector("storekit/apple-fixtures")
 
 func fixture(_ name: String) throws -> [UInt8] {
-    [UInt8](try Data(contentsOf: storeKitFixtures.appendingPathComponent(name + ".json")))
+    try PackageFiles.bytes(storeKitFixtures.appendingPathComponent(name + ".json"))
 }
 
 func ms(_ value: Int64) -> Instant { Instant(millisecondsSince1970: value) }

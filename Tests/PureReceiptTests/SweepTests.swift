@@ -6,16 +6,15 @@
 
 import Foundation
 import PureReceipt
+import PureReceiptTestSupport
 import PureX509
 import Testing
 
 enum SweepCorpus {
-    static let receipts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus")
-    static var isAvailable: Bool { FileManager.default.fileExists(atPath: receipts.path) }
+    static var isAvailable: Bool { PackageFiles.exists(PackageFiles.corpus) }
 
     static func bytes(_ relative: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: receipts.appendingPathComponent(relative)))
+        try PackageFiles.bytes(PackageFiles.corpus(relative))
     }
 
     /// A policy that accepts `name` as it is: Apple root by default; the StoreKit certificate for Xcode ones.

@@ -2,6 +2,7 @@
 // millisecond value, and a table of named rejections.
 
 import Foundation
+import PureReceiptTestSupport
 import Testing
 
 @testable import PureReceipt
@@ -180,21 +181,16 @@ struct TimeReceiptDateTests {
 }
 
 /// Every date string quoted in the corpus MANIFEST (receipt attribute values, creation dates).
-private let manifestPath: String = {
-    // …/Tests/PureReceiptTests/TimeReceiptDateTests.swift (symlinks resolved, so a mirror checkout finds the same corpus)
-    let here = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-    return here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/corpus/MANIFEST.md").path
-}()
+private let manifest = PackageFiles.corpus("MANIFEST.md")
 
 @Suite("Time: corpus dates")
 struct TimeCorpusDateTests {
     // The corpus lives outside the project (../shared/corpus); skipped visibly when absent.
     @Test(
         "every date quoted in the corpus MANIFEST parses as a receipt date",
-        .enabled(if: FileManager.default.fileExists(atPath: manifestPath), "../shared/corpus absent"))
+        .enabled(if: PackageFiles.exists(manifest), "../shared/corpus absent"))
     func manifestDates() throws {
-        let text = try String(contentsOfFile: manifestPath, encoding: .utf8)
+        let text = try PackageFiles.text(manifest)
         let regex = try NSRegularExpression(
             pattern: #"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:?[0-9]{2})"#)
         let ns = text as NSString

@@ -4,12 +4,13 @@
 
 import Foundation
 import PureReceipt
+import PureReceiptTestSupport
 import Testing
 
 @Suite("Transaction id of a receipt, verified, in one call")
 struct TransactionIdentifierTests {
     static func file(_ path: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: VectorSuite.vectors.appendingPathComponent(path)))
+        try PackageFiles.bytes(PackageFiles.vector(path))
     }
 
     @Test("An app receipt's transaction id is read only once the receipt verified")

@@ -5,6 +5,7 @@
 import Foundation
 import PureDER
 import PureReceipt
+import PureReceiptTestSupport
 import PureX509
 import Testing
 
@@ -15,18 +16,10 @@ struct VectorCase: Sendable, CustomTestStringConvertible {
 }
 
 enum VectorSuite {
-    /// `Vectors/` of this package, found from this file's path.
-    static let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Vectors")
-    static let directory = vectors.appendingPathComponent("receipts")
+    static let directory = PackageFiles.vector("receipts")
 
-    nonisolated(unsafe) static let document: [String: Any] = {
-        let url = directory.appendingPathComponent("expectations.json")
-        guard let data = try? Data(contentsOf: url),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return [:] }
-        return object
-    }()
+    nonisolated(unsafe) static let document: [String: Any] =
+        PackageFiles.jsonObject(directory.appendingPathComponent("expectations.json")) ?? [:]
 
     static let cases: [VectorCase] = {
         let list = document["cases"] as? [[String: Any]] ?? []
@@ -36,8 +29,7 @@ enum VectorSuite {
     }()
 
     static func certificate(_ relativePath: String) throws -> Certificate {
-        let data = try Data(contentsOf: vectors.appendingPathComponent(relativePath))
-        return try Certificate(derEncoded: Array(data))
+        try Certificate(derEncoded: PackageFiles.bytes(PackageFiles.vector(relativePath)))
     }
 
     static func hex(_ text: String) -> [UInt8] {

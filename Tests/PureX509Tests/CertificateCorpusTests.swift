@@ -6,6 +6,7 @@
 import Foundation
 import PureCrypto
 import PureDER
+import PureReceiptTestSupport
 import PureX509
 import Testing
 

@@ -12,6 +12,7 @@
 
 import Foundation
 import PureDER
+import PureReceiptTestSupport
 import PureX509
 import Testing
 
@@ -26,8 +27,7 @@ struct LimboCase: Sendable, CustomTestStringConvertible {
 }
 
 enum Limbo {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Vectors/limbo")
+    static let folder = PackageFiles.vector("limbo")
 
     nonisolated(unsafe) static let subset: [String: Any] = json("limbo-subset.json")
     nonisolated(unsafe) static let expectations: [String: Any] = json("expectations.json")

@@ -1,28 +1,23 @@
-// Shared helpers of the PureX509 tests: file locations (#filePath → package root), a tiny DER
-// encoder, and a builder of synthetic certificates for the parsing tables.
+// Shared helpers of the PureX509 tests: file locations (from PackageFiles, PureReceiptTestSupport),
+// a tiny DER encoder, and a builder of synthetic certificates for the parsing tables.
 
 import Foundation
 import PureDER
+import PureReceiptTestSupport
 import PureX509
 
 // MARK: - Locations
 
-/// The package root, found from this file: <root>/Tests/PureX509Tests/X509TestSupport.swift.
-/// Symlinks are resolved so that a checkout reached through a link still finds its neighbours.
-func x509PackageRoot() -> URL {
-    URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent()  // PureX509Tests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // root
-}
+/// The package root (PackageFiles.root).
+func x509PackageRoot() -> URL { PackageFiles.root }
 
 /// `../shared/corpus` next to the package (real Apple data; never copied into the project).
-let corpusDirectory = x509PackageRoot().deletingLastPathComponent().appendingPathComponent("shared/corpus")
-let corpusPresent = FileManager.default.fileExists(atPath: corpusDirectory.appendingPathComponent("certs").path)
+let corpusDirectory = PackageFiles.corpus
+let corpusPresent = PackageFiles.exists(PackageFiles.corpus("certs"))
 
 /// The committed synthetic PKI.
-let pkiDirectory = x509PackageRoot().appendingPathComponent("Vectors/pki")
-let pkiPresent = FileManager.default.fileExists(atPath: pkiDirectory.appendingPathComponent("root.der").path)
+let pkiDirectory = PackageFiles.vector("pki")
+let pkiPresent = PackageFiles.exists(pkiDirectory.appendingPathComponent("root.der"))
 
 /// The Debian/Ubuntu root store.
 let systemCertificatesDirectory = URL(fileURLWithPath: "/etc/ssl/certs")
@@ -34,9 +29,7 @@ func systemPEMFiles() -> [URL] {
     return names.filter { $0.hasSuffix(".pem") }.sorted().map { systemCertificatesDirectory.appendingPathComponent($0) }
 }
 
-func readBytes(_ url: URL) throws -> [UInt8] {
-    [UInt8](try Data(contentsOf: url))
-}
+func readBytes(_ url: URL) throws -> [UInt8] { try PackageFiles.bytes(url) }
 
 /// A time from its RFC 3339 UTC form, e.g. "2025-03-14T09:26:53Z".
 func time(_ text: String) -> DERTime {

@@ -4,6 +4,7 @@
 // terminal, and the same output whatever --jobs.
 
 import Foundation
+import PureReceiptTestSupport
 import Testing
 
 @Suite("purereceipt verify: several inputs")
@@ -148,7 +149,7 @@ struct BatchCLITests {
             Issue.record("skipped: ../shared/corpus is absent (the corpus run needs it)")
             return
         }
-        let folders = ["jws", "receipts"].map { CLI.corpus.appendingPathComponent($0).path }
+        let folders = ["jws", "receipts"].map { PackageFiles.corpus($0).path }
         let one = try await CLI.run(["verify", "--jobs", "1"] + folders)
         let four = try await CLI.run(["verify", "--jobs", "4"] + folders)
         #expect(one.stdout == four.stdout)

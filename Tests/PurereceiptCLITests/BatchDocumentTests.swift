@@ -7,6 +7,7 @@
 import Foundation
 import PureReceipt
 import PureReceiptRunner
+import PureReceiptTestSupport
 import Testing
 
 @testable import purereceipt
@@ -15,7 +16,7 @@ import Testing
 struct BatchDocumentTests {
     static func plan(ndjson: Bool) -> VerifyPlan {
         var options = ParsedArguments()
-        options.values["--root"] = [CLI.packageRoot.appendingPathComponent("Vectors/pki/root.der").path]
+        options.values["--root"] = [PackageFiles.url("Vectors/pki/root.der").path]
         options.values["--bundle-id"] = [MainReceipt.bundleID]
         return VerifyCommand.plan(options, json: false, documents: ndjson ? .line : .none, revocation: .off)
     }

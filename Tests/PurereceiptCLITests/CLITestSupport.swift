@@ -13,6 +13,7 @@
 // Process.run (which walks the open descriptors to close them in the child) crashed.
 
 import Foundation
+import PureReceiptTestSupport
 import Testing
 
 /// The outcome of one run of the tool.
@@ -70,18 +71,8 @@ enum CLI {
         }
     }
 
-    /// The package root: <root>/Tests/PurereceiptCLITests/CLITestSupport.swift.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // PurereceiptCLITests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // root
-
-    /// `../shared/corpus` next to the package (real receipts; never copied into the project).
-    static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-
-    /// True when the shared corpus is present (CI always has it).
-    static let corpusAvailable = FileManager.default.fileExists(
-        atPath: corpus.appendingPathComponent("receipts").path)
+    /// True when the shared corpus (`../shared/corpus`, PackageFiles) is present (CI always has it).
+    static let corpusAvailable = PackageFiles.exists(PackageFiles.corpus("receipts"))
 
     /// The `purereceipt` executable, or nil when it cannot be found.
     static let executable: URL? = locateExecutable()
@@ -153,7 +144,7 @@ enum CLI {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = PackageFiles.root
         process.standardOutput = outHandle
         process.standardError = errHandle
         process.standardInput = inHandle
@@ -167,14 +158,10 @@ enum CLI {
     static func vector(_ name: String) -> String { "Vectors/receipts/\(name)" }
 
     /// A corpus receipt's absolute path.
-    static func corpusReceipt(_ name: String) -> String {
-        corpus.appendingPathComponent("receipts").appendingPathComponent(name).path
-    }
+    static func corpusReceipt(_ name: String) -> String { PackageFiles.corpus("receipts/\(name)").path }
 
     /// Bytes of a file under the package root.
-    static func bytes(_ relativePath: String) throws -> Data {
-        try Data(contentsOf: packageRoot.appendingPathComponent(relativePath))
-    }
+    static func bytes(_ relativePath: String) throws -> Data { try Data(contentsOf: PackageFiles.url(relativePath)) }
 
     /// Writes `data` to a new temporary file and returns its path (removed by the caller's `defer`).
     static func temporaryFile(_ data: Data, suffix: String) throws -> URL {

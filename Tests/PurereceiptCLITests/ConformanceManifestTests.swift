@@ -1,46 +1,23 @@
-// The language-neutral conformance manifests (Vectors/conformance/*.json, written by
-// Vectors/tools/make_conformance_manifests.py from the expectation files and the corpus MANIFEST.md)
-// through `purereceipt verify`: every entry's `cli` arguments, run from the package root, give the
-// entry's verdict class and code. The outcome is read as another implementation would read it:
-// exit status 0 = genuine; otherwise the one stderr line `purereceipt: <verdict text>: <code>: …`.
+// The conformance manifests' verify cases (`VerifyCase`, PureReceiptTestSupport: every entry of
+// Vectors/conformance/{app-receipts,storekit,legacy}.json) through the spawned `purereceipt verify`,
+// read as another implementation reads it: exit status 0 = genuine; otherwise the one stderr line
+// `purereceipt: <verdict text>: <code>: …`.
 //
-// Entries on ../shared/corpus are skipped, visibly, when the corpus is absent; entries without a
-// command-line form (`cliNote`) are counted and named, never run.
+// Every entry runs in process through the runner, as the command, a batch line and the module
+// (Tests/PureReceiptRunnerTests/VerifyCaseTableTests.swift). Here is what is about the process: a
+// few entries, one of each verdict and format, through the real binary — exit status, the one
+// stderr line (none when genuine), and with --json one JSON document on standard output, the
+// same status and line. The whole table through the binary is a full sweep (`fullEntries`; CI runs
+// it with PURERECEIPT_CLI set to the static release build).
+//
+// Entries on ../shared/corpus are skipped, visibly, when the corpus is absent.
 
 import Foundation
+import PureReceiptTestSupport
 import Testing
 
-/// One manifest entry, as the test needs it.
-struct ConformanceEntry: Sendable, CustomTestStringConvertible {
-    let manifest: String
-    let id: String
-    let arguments: [String]?
-    let verdict: String
-    let codes: [String]
-    let corpus: Bool
-    let note: String?
-    var testDescription: String { "\(manifest) \(id)" }
-
-    static let manifests = ["app-receipts.json", "storekit.json", "legacy.json"]
-
-    static let all: [ConformanceEntry] = manifests.flatMap { name -> [ConformanceEntry] in
-        let url = CLI.packageRoot.appendingPathComponent("Vectors/conformance/\(name)")
-        guard let data = try? Data(contentsOf: url),
-            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let entries = root["entries"] as? [[String: Any]]
-        else { return [] }
-        return entries.map { item in
-            let expected = item["expected"] as? [String: Any] ?? [:]
-            let code = expected["code"] as? String
-            return ConformanceEntry(
-                manifest: name, id: item["id"] as? String ?? "?", arguments: item["cli"] as? [String],
-                verdict: expected["verdict"] as? String ?? "?",
-                codes: [code].compactMap { $0 } + (expected["codeAlternatives"] as? [String] ?? []),
-                corpus: item["corpus"] as? Bool ?? false, note: item["cliNote"] as? String)
-        }
-    }
-
-    /// The verdict class and code of a failed run, from its stderr line.
+extension VerifyCase {
+    /// The verdict class and code of a run, from its exit status and stderr line.
     static func outcome(_ result: CLIResult) -> (verdict: String, code: String?) {
         if result.status == 0 { return ("genuine", nil) }
         let classes = [
@@ -57,37 +34,60 @@ struct ConformanceEntry: Sendable, CustomTestStringConvertible {
         }
         return found
     }
+
+    /// One entry of each verdict, in each format, for the process tests.
+    static let processSample: [VerifyCase] = [
+        "valid-der-sha256", "policy-wrong-bundle-id", "forged-two-signer-infos", "transaction-valid",
+        "notification-nested-forged", "policy-product-id",
+    ].compactMap { id in all.first { $0.id == id } }
 }
 
-@Suite("Conformance manifests through purereceipt verify")
+@Suite("Conformance manifests through the spawned purereceipt verify")
 struct ConformanceManifestTests {
-    @Test("the manifests are present and cover the expectation files")
-    func inventory() throws {
-        let counts = Dictionary(grouping: ConformanceEntry.all, by: \.manifest).mapValues(\.count)
-        // Every case of Vectors/{receipts,jws,legacy}/expectations.json has an entry; corpus entries come on top.
-        #expect((counts["app-receipts.json"] ?? 0) >= 174)
-        #expect((counts["storekit.json"] ?? 0) >= 52)
-        #expect((counts["legacy.json"] ?? 0) >= 33)
-        let withoutCLI = ConformanceEntry.all.filter { $0.arguments == nil }
-        // Only the legacy product-id case has no command-line form (no --product-id option).
-        #expect(withoutCLI.map(\.id) == ["policy-product-id"], "\(withoutCLI.map(\.id))")
+    @Test("the process sample names one entry of each verdict and format")
+    func sample() {
+        let sample = VerifyCase.processSample
+        #expect(sample.count == 6)
+        #expect(Set(sample.map(\.verdict)) == ["genuine", "not-authentic", "policy-failed", "malformed"])
+        #expect(Set(sample.map(\.manifest)) == Set(VerifyCase.manifests))
     }
 
-    // One entry at a time: 322 cases at once held three file handles each while waiting, and
+    @Test(
+        "exit status, the one stderr line, and with --json one document on stdout",
+        arguments: VerifyCase.processSample)
+    func process(_ entry: VerifyCase) async throws {
+        let text = try await CLI.run(["verify"] + entry.arguments)
+        Self.expectOutcome(text, entry)
+        #expect(text.stderr.split(separator: "\n").count == (entry.status == 0 ? 0 : 1), "\(text)")
+        #expect(entry.status != 0 || !text.stdout.isEmpty, "a genuine input's report is on stdout")
+
+        let json = try await CLI.run(["verify", "--json"] + entry.arguments)
+        #expect(json.status == text.status, "\(json)")
+        #expect(json.stderr == text.stderr, "the same one stderr line with --json")
+        // One document, ending in one line feed, and nothing else.
+        #expect(json.stdout.hasPrefix("{") && json.stdout.hasSuffix("}\n"), "\(json)")
+        let document = try json.jsonObject()
+        let verdict = document["verdict"] as? String ?? (document["status"] as? Int == 0 ? "genuine" : "none")
+        #expect((verdict == "genuine") == (entry.status == 0), "\(json)")
+    }
+
+    // One entry at a time: hundreds of cases at once held three file handles each while waiting, and
     // swift-corelibs-foundation's Process.run crashed once the process had a thousand descriptors open.
-    @Test("each entry gives its verdict and code", .serialized, arguments: ConformanceEntry.all)
-    func entry(_ entry: ConformanceEntry) async throws {
-        guard let arguments = entry.arguments else {
-            // Counted in `inventory`; the note says why it has no command-line form.
-            #expect(entry.note != nil)
-            return
-        }
-        if entry.corpus && !CLI.corpusAvailable {
+    @Test(
+        "every entry through the spawned tool gives its verdict and code", .fullTests, .serialized,
+        arguments: VerifyCase.all)
+    func fullEntries(_ entry: VerifyCase) async throws {
+        if entry.corpus && !VerifyCase.corpusIsPresent {
             print("SKIPPED \(entry.id): ../shared/corpus is absent")
             return
         }
-        let result = try await CLI.run(arguments)
-        let outcome = ConformanceEntry.outcome(result)
+        Self.expectOutcome(try await CLI.run(["verify"] + entry.arguments), entry)
+    }
+
+    /// The run gave the entry's exit status, verdict and code (or a listed alternative).
+    static func expectOutcome(_ result: CLIResult, _ entry: VerifyCase) {
+        let outcome = VerifyCase.outcome(result)
+        #expect(result.status == entry.status, "\(result)")
         #expect(outcome.verdict == entry.verdict, "\(result)")
         if entry.verdict != "genuine" {
             #expect(entry.codes.contains(outcome.code ?? ""), "got \(outcome.code ?? "none"), expected \(entry.codes)")

@@ -8,6 +8,7 @@
 // Skipped (visibly) when the corpus folder is absent; CI always has it.
 
 import Foundation
+import PureReceiptTestSupport
 import Testing
 
 /// One file of the corpus and its expected class, from its name
@@ -31,7 +32,7 @@ struct CorpusReceipt: Sendable, CustomTestStringConvertible {
     }
 
     static let all: [CorpusReceipt] = {
-        let folder = CLI.corpus.appendingPathComponent("receipts").path
+        let folder = PackageFiles.corpus("receipts").path
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.filter { !$0.hasPrefix(".") }.sorted().map(CorpusReceipt.init(name:))
     }()
@@ -68,7 +69,7 @@ struct KnownDevice: Sendable, CustomTestStringConvertible {
 
 @Suite("purereceipt on the real-receipt corpus", .enabled(if: CLI.corpusAvailable, "needs ../shared/corpus"))
 struct CorpusVerdictTests {
-    static let storeKitCertificate = CLI.corpus.appendingPathComponent(
+    static let storeKitCertificate = PackageFiles.corpus(
         "certs/tpinappreceipt_StoreKitTestCertificate.cer"
     ).path
 

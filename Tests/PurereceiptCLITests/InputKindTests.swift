@@ -3,6 +3,7 @@
 // field a receipt parser disliked. Inputs that are broken receipts keep their parse error.
 
 import Foundation
+import PureReceiptTestSupport
 import Testing
 
 struct ForeignInput: Sendable, CustomTestStringConvertible {
@@ -15,7 +16,7 @@ struct ForeignInput: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     static let rootDER: Data =
-        (try? Data(contentsOf: CLI.packageRoot.appendingPathComponent("Vectors/pki/root.der")))
+        (try? Data(contentsOf: PackageFiles.url("Vectors/pki/root.der")))
         ?? Data()
 
     static let jws =

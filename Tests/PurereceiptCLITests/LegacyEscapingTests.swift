@@ -5,6 +5,7 @@
 // unsigned: anyone can edit them while the receipt stays GENUINE.
 
 import Foundation
+import PureReceiptTestSupport
 import Testing
 
 @Suite("purereceipt: legacy reports escape control characters")
@@ -71,7 +72,7 @@ struct LegacyEscapingTests {
         "testLegacyReportsEscapeControlCharacters: a real Apple receipt with edited outer pairs stays GENUINE, escaped",
         .enabled(if: CLI.corpusAvailable, "needs ../shared/corpus (skipped: not present)"))
     func realReceipt() async throws {
-        let path = CLI.corpus.appendingPathComponent("legacy/appreceiptvalidator_legacy-v2-sandbox_2015.b64")
+        let path = PackageFiles.corpus("legacy/appreceiptvalidator_legacy-v2-sandbox_2015.b64")
         let text = try String(decoding: Data(contentsOf: path), as: UTF8.self)
         let decoded = try #require(Data(base64Encoded: text, options: .ignoreUnknownCharacters))
         let edited = try Self.withHostileOuterPairs(String(decoding: decoded, as: UTF8.self))

@@ -7,6 +7,7 @@
 // Docs/SECURITY.md ("Findings of the fourth security review") has the measurement at full size.
 
 import Foundation
+import PureReceiptTestSupport
 import Testing
 
 private let timeTool = "/usr/bin/time"
@@ -32,7 +33,7 @@ private func runProcess(_ path: String, _ arguments: [String]) async throws -> (
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
-    process.currentDirectoryURL = CLI.packageRoot
+    process.currentDirectoryURL = PackageFiles.root
     process.standardOutput = FileHandle.nullDevice
     process.standardError = errHandle
     process.standardInput = FileHandle.nullDevice
@@ -61,8 +62,8 @@ struct PaddedReceiptBatchTests {
         let padder = try await runProcess(
             "/usr/bin/env",
             [
-                "python3", CLI.packageRoot.appendingPathComponent("Vectors/tools/pad_receipt.py").path,
-                CLI.packageRoot.appendingPathComponent(CLI.vector("valid-der-sha256.der")).path,
+                "python3", PackageFiles.url("Vectors/tools/pad_receipt.py").path,
+                PackageFiles.url(CLI.vector("valid-der-sha256.der")).path,
                 scratch.appendingPathComponent("r").path, "\(count)", "5", "1000000",
             ])
         #expect(padder.status == 0, "\(padder.stderr)")

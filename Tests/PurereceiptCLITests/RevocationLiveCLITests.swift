@@ -13,6 +13,7 @@
 // python3.
 
 import Foundation
+import PureReceiptTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -34,7 +35,7 @@ private struct Responder {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [
-            CLI.packageRoot.appendingPathComponent("Vectors/revocation/responder.py").path, directory.path,
+            PackageFiles.url("Vectors/revocation/responder.py").path, directory.path,
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

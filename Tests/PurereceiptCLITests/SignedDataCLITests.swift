@@ -4,6 +4,7 @@
 // corpus JWS files get their MANIFEST.md verdicts.
 
 import Foundation
+import PureReceiptTestSupport
 import Testing
 
 /// One case of Vectors/jws/expectations.json, as command-line options.
@@ -24,9 +25,7 @@ struct JWSCLICase: Sendable, CustomTestStringConvertible {
     }
 
     static let all: [JWSCLICase] = {
-        let url = CLI.packageRoot.appendingPathComponent("Vectors/jws/expectations.json")
-        guard let data = try? Data(contentsOf: url),
-            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        guard let root = PackageFiles.jsonObject(PackageFiles.vector("jws/expectations.json")),
             let items = root["cases"] as? [[String: Any]]
         else { return [] }
         let kinds = [
@@ -335,8 +334,8 @@ struct SignedDataCLITests {
 /// the Xcode ones only with --xcode-root.
 @Suite("purereceipt on the corpus JWS files", .enabled(if: CLI.corpusAvailable, "needs ../shared/corpus"))
 struct SignedDataCorpusCLITests {
-    static func jws(_ name: String) -> String { CLI.corpus.appendingPathComponent("jws/\(name)").path }
-    static func certificate(_ name: String) -> String { CLI.corpus.appendingPathComponent("certs/\(name)").path }
+    static func jws(_ name: String) -> String { PackageFiles.corpus("jws/\(name)").path }
+    static func certificate(_ name: String) -> String { PackageFiles.corpus("certs/\(name)").path }
     static let mockRoot = certificate("asl-swift_testCA-for-MOCK-jws.der")
     static let xcodeRoot = certificate("extracted_StoreKitTestingInXcode-EC-selfsigned_2023.cer")
 

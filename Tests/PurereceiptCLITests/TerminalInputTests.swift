@@ -7,6 +7,7 @@
 // The test is disabled, not failed, where python3 is not on PATH.
 
 import Foundation
+import PureReceiptTestSupport
 import Testing
 
 @Suite("purereceipt: no FILE on a terminal")
@@ -41,7 +42,7 @@ struct TerminalInputTests {
         let process = Process()
         process.executableURL = python
         process.arguments = ["-c", driver, executable.path] + arguments
-        process.currentDirectoryURL = CLI.packageRoot
+        process.currentDirectoryURL = PackageFiles.root
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

@@ -6,6 +6,7 @@
 // Memory and time were measured by hand (`/usr/bin/time -f %M`): no timing assertions here.
 
 import Foundation
+import PureReceiptTestSupport
 import Testing
 
 @Suite("purereceipt: untrusted JSON input")
@@ -70,7 +71,7 @@ struct UntrustedJSONTests {
 
     @Test("testUntrustedJSONIsNeverParsedWithFoundation: no JSONSerialization under Sources/")
     func testUntrustedJSONIsNeverParsedWithFoundation() throws {
-        let sources = CLI.packageRoot.appendingPathComponent("Sources")
+        let sources = PackageFiles.url("Sources")
         let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
         var checked = 0
         for case let url as URL in files where url.pathExtension == "swift" {

@@ -3,6 +3,7 @@
 // StoreKit 2 signed data and legacy receipts. The exit status stays 0: every check held.
 
 import Foundation
+import PureReceiptTestSupport
 import Testing
 
 @Suite("purereceipt verify: Xcode test data is told apart")
@@ -58,7 +59,7 @@ struct XcodeSignerTests {
     @Test("testAppleSignedDataSaysSignerApple", .enabled(if: CLI.corpusAvailable, "../shared/corpus is absent"))
     func testAppleSignedDataSaysSignerApple() async throws {
         // A real Apple-signed JWS of the corpus, at an instant its certificates were valid.
-        let path = CLI.corpus.appendingPathComponent("jws/mingos_sandbox-signedTransaction-consumable_2025.jws").path
+        let path = PackageFiles.corpus("jws/mingos_sandbox-signedTransaction-consumable_2025.jws").path
         let json = try await CLI.run(["verify", "--json", path])
         #expect(json.status == 0, "\(json)")
         #expect(try json.jsonObject()["signer"] as? String == "apple", "\(json)")

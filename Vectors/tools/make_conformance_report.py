@@ -331,7 +331,8 @@ def main():
     w("")
 
     w("## PureReceipt against the manifests\n")
-    w("`python3 Vectors/conformance/peers/purereceipt_cli.py` (also run by `swift test`: "
+    w("`python3 Vectors/conformance/peers/purereceipt_cli.py` (also run by `swift test`: in process "
+      "through the runner's three front ends, `Tests/PureReceiptRunnerTests`, and through the spawned tool, "
       "`Tests/PurereceiptCLITests/ConformanceManifestTests.swift`).\n")
     w("| manifest | entries | as expected | different | skipped |")
     w("|---|---|---|---|---|")

@@ -6,6 +6,7 @@
 import Foundation
 import PureDER
 import PureReceipt
+import PureReceiptTestSupport
 import Testing
 
 @testable import PureX509

@@ -5,26 +5,24 @@
 
 import Foundation
 import PureDER
+import PureReceiptTestSupport
 
 @testable import PureX509
 
 enum CMSFixtures {
-    /// The package root (TrustTestSupport.swift).
-    static let packageRoot = x509PackageRoot()
     /// The real-receipt corpus next to the package (`../shared/corpus`); never copied into the project.
-    static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-    static let receipts = corpus.appendingPathComponent("receipts")
-    static let certs = corpus.appendingPathComponent("certs")
+    static let receipts = PackageFiles.corpus("receipts")
+    static let certs = PackageFiles.corpus("certs")
     /// The project's own synthetic receipts.
-    static let vectorReceipts = packageRoot.appendingPathComponent("Vectors/receipts")
-    static let vectorPKI = packageRoot.appendingPathComponent("Vectors/pki")
+    static let vectorReceipts = PackageFiles.vector("receipts")
+    static let vectorPKI = PackageFiles.vector("pki")
 
-    static var corpusAvailable: Bool { FileManager.default.fileExists(atPath: receipts.path) }
+    static var corpusAvailable: Bool { PackageFiles.exists(receipts) }
     static var vectorsAvailable: Bool {
-        FileManager.default.fileExists(atPath: vectorReceipts.appendingPathComponent("expectations.json").path)
+        PackageFiles.exists(vectorReceipts.appendingPathComponent("expectations.json"))
     }
 
-    static func read(_ url: URL) throws -> [UInt8] { [UInt8](try Data(contentsOf: url)) }
+    static func read(_ url: URL) throws -> [UInt8] { try PackageFiles.bytes(url) }
     static func receipt(_ name: String) throws -> [UInt8] { try read(receipts.appendingPathComponent(name)) }
     static func vector(_ name: String) throws -> [UInt8] { try read(vectorReceipts.appendingPathComponent(name)) }
 

@@ -9,6 +9,7 @@ import Foundation
 import PureCrypto
 import PureDER
 import PureReceipt
+import PureReceiptTestSupport
 import PureX509
 import Testing
 

@@ -1,31 +1,24 @@
 // Helpers of the tests of Apple's rules over PureX509 (this folder mirrors Sources/PureReceipt/Trust):
-// file locations (#filePath → package root) and small readers, as the PureX509 tests have them.
+// file locations (from PackageFiles, PureReceiptTestSupport) and small readers, as the PureX509 tests
+// have them.
 
 import Foundation
 import PureDER
+import PureReceiptTestSupport
 import PureX509
 
-/// The package root, found from this file: <root>/Tests/PureReceiptTests/Trust/TrustTestSupport.swift.
-/// Symlinks are resolved so that a checkout reached through a link still finds its neighbours.
-func x509PackageRoot() -> URL {
-    URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent()  // Trust
-        .deletingLastPathComponent()  // PureReceiptTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // root
-}
+/// The package root (PackageFiles.root).
+func x509PackageRoot() -> URL { PackageFiles.root }
 
 /// `../shared/corpus` next to the package (real Apple data; never copied into the project).
-let corpusDirectory = x509PackageRoot().deletingLastPathComponent().appendingPathComponent("shared/corpus")
-let corpusPresent = FileManager.default.fileExists(atPath: corpusDirectory.appendingPathComponent("certs").path)
+let corpusDirectory = PackageFiles.corpus
+let corpusPresent = PackageFiles.exists(PackageFiles.corpus("certs"))
 
 /// The committed synthetic PKI.
-let pkiDirectory = x509PackageRoot().appendingPathComponent("Vectors/pki")
-let pkiPresent = FileManager.default.fileExists(atPath: pkiDirectory.appendingPathComponent("root.der").path)
+let pkiDirectory = PackageFiles.vector("pki")
+let pkiPresent = PackageFiles.exists(pkiDirectory.appendingPathComponent("root.der"))
 
-func readBytes(_ url: URL) throws -> [UInt8] {
-    [UInt8](try Data(contentsOf: url))
-}
+func readBytes(_ url: URL) throws -> [UInt8] { try PackageFiles.bytes(url) }
 
 /// A time from its RFC 3339 UTC form, e.g. "2025-03-14T09:26:53Z".
 func time(_ text: String) -> DERTime {
