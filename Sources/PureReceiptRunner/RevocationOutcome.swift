@@ -18,7 +18,7 @@ extension VerifyOutcome {
             try report.verdict()
         } catch {
             outcome.status = Runner.status(error.verdict)
-            outcome.failure = (Runner.verdictText(error.verdict), error.code, error.message)
+            outcome.failure = (Runner.words(error.verdict, signedData: false).text, error.code, error.message)
             outcome.content =
                 isSignedData ? .signedDataFailure(error, message: error.message) : .receiptFailure(error)
         }

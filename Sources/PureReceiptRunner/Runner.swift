@@ -60,7 +60,7 @@ package struct VerifyOutcome: Error, Sendable {
         case .legacy: return "genuine"
         case .signedData(let report, _, _): return report.isXcodeSigned ? "xcode-signed" : "genuine"
         case .receiptFailure(let error), .signedDataFailure(let error, _):
-            return SignedDataVerifyReport.words(error.verdict).json
+            return Runner.words(error.verdict, signedData: false).json
         case .usage: return "usage"
         }
     }
@@ -171,7 +171,8 @@ package struct VerifyOutcome: Error, Sendable {
         -> VerifyOutcome
     {
         VerifyOutcome(
-            status: Runner.status(error.verdict), failure: (Runner.verdictText(error.verdict), error.code, message),
+            status: Runner.status(error.verdict),
+            failure: (Runner.words(error.verdict, signedData: false).text, error.code, message),
             content: .receiptFailure(error), form: request.documents, format: format)
     }
 }
@@ -212,13 +213,14 @@ package enum Runner {
         }
     }
 
-    /// The stderr title of a receipt's verdict.
-    package static func verdictText(_ verdict: VerificationError.Verdict) -> String {
+    /// The words of a verdict: in documents and batch lines (`not-genuine`, `check-failed`), and as the
+    /// title of the stderr line (`NOT GENUINE`; a malformed receipt or malformed signed data).
+    package static func words(_ verdict: VerificationError.Verdict, signedData: Bool) -> (json: String, text: String) {
         switch verdict {
-        case .malformed: return "not a well-formed receipt"
-        case .notAuthentic: return "NOT GENUINE"
-        case .policyFailed: return "check failed"
-        case .undetermined: return "undetermined"
+        case .malformed: return ("malformed", signedData ? "not well-formed signed data" : "not a well-formed receipt")
+        case .notAuthentic: return ("not-genuine", "NOT GENUINE")
+        case .policyFailed: return ("check-failed", "check failed")
+        case .undetermined: return ("undetermined", "undetermined")
         }
     }
 
@@ -248,7 +250,7 @@ package enum Runner {
                 SignedDataVerifyReport.failureMessage(error, policy: policy, environments: plan.environments))
             return VerifyOutcome(
                 status: status(error.verdict),
-                failure: (SignedDataVerifyReport.words(error.verdict).text, error.code, message),
+                failure: (words(error.verdict, signedData: true).text, error.code, message),
                 content: .signedDataFailure(error, message: message), form: request.documents, format: format,
                 unnamedBody: body && requested == nil ? jws : nil, isRequestBody: body)
         }

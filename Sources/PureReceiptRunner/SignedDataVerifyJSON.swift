@@ -104,16 +104,6 @@ package struct SignedDataVerifyReport {
         return document.text
     }
 
-    /// The words of a StoreKit verdict (`not-genuine`, `check-failed`), from the library's verdict.
-    package static func words(_ verdict: VerificationError.Verdict) -> (json: String, text: String) {
-        switch verdict {
-        case .malformed: return ("malformed", "not well-formed signed data")
-        case .notAuthentic: return ("not-genuine", "NOT GENUINE")
-        case .policyFailed: return ("check-failed", "check failed")
-        case .undetermined: return ("undetermined", "undetermined")
-        }
-    }
-
     /// The library's message, and the option that sets what the failed check compared against.
     /// `environments`: the accepted list when one was given.
     package static func failureMessage(
@@ -147,7 +137,7 @@ package struct SignedDataVerifyReport {
     package static func failureJSON(_ error: VerificationError, message: String, pretty: Bool = true) -> String {
         var document = JSONWriter(pretty: pretty)
         document.beginObject()
-        document.field("verdict", words(error.verdict).json)
+        document.field("verdict", Runner.words(error.verdict, signedData: true).json)
         document.field("code", error.code)
         document.field("message", message)
         document.endObject()
