@@ -176,6 +176,26 @@ struct JSONWriterTests {
         #expect((object["umax"] as? NSNumber)?.uint64Value == UInt64.max)
     }
 
+    @Test("a member made with its constant value writes the same text as its name and string value")
+    func constantMembers() {
+        for pretty in [false, true] {
+            for depth in [1, 2] {
+                var a = JSONWriter(pretty: pretty)
+                var b = JSONWriter(pretty: pretty)
+                a.beginObject()
+                b.beginObject()
+                for (index, name) in ["first", "second"].enumerated() {
+                    a.member(JSONWriter.Key(name, depth: depth, value: "\(index)\""))
+                    b.field(JSONWriter.Key(name), "\(index)")
+                }
+                a.endObject()
+                b.endObject()
+                #expect(a.isWellFormed && b.isWellFormed)
+                #expect(a.text == b.text, "pretty \(pretty), depth \(depth)")
+            }
+        }
+    }
+
     @Test("top-level scalars are well formed")
     func scalars() {
         var w = JSONWriter()
