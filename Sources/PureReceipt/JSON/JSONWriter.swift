@@ -234,7 +234,7 @@ package struct JSONWriter: Sendable {
     /// The separator of `depth` (see `separators`), with or without its `,`.
     private mutating func appendSeparator(depth: Int, comma: Bool) {
         while separators.count <= depth {
-            separators.append(pretty ? [0x2C, 0x0A] + [UInt8](repeating: 0x20, count: 2 * separators.count) : [0x2C])
+            separators.append(pretty ? [0x2C, 0x0A] + repeatElement(0x20, count: 2 * separators.count) : [0x2C])
         }
         bytes.append(contentsOf: separators[depth][(comma ? 0 : 1)...])
     }
@@ -301,14 +301,6 @@ package struct JSONWriter: Sendable {
     }
 }
 
-/// `bytes`, copied into `out` byte by byte: for the few bytes written this way, cheaper than an
-/// array append.
-@inline(__always)
-package func appendBytes(_ bytes: [UInt8], to out: inout OutputSpan<UInt8>) {
-    let span = bytes.span
-    for i in span.indices { out.append(span[i]) }
-}
-
 /// `value` in decimal, `-` first when negative, the digits left-padded with zeros to at least
 /// `width` (at most 20): at most 21 bytes, appended to `out`.
 package func appendDecimal(_ value: Int64, width: Int = 1, to out: inout OutputSpan<UInt8>) {
@@ -317,9 +309,19 @@ package func appendDecimal(_ value: Int64, width: Int = 1, to out: inout OutputS
 }
 
 /// The decimal digits of `value`, left-padded with zeros to at least `width` (at most 20)
-/// digits: at most 20 bytes, appended lowest first (two per division by the constant 100, the
-/// higher one while digits remain), then reversed in place.
+/// digits: at most 20 bytes. Beyond eight digits the lowest eight are written last, two by
+/// two in straight-line code (a millisecond date has thirteen); the others, and a shorter
+/// value, are appended lowest first (two per division by the constant 100, the higher one while
+/// digits remain), then reversed in place.
 package func appendDecimal(_ value: UInt64, width: Int = 1, to out: inout OutputSpan<UInt8>) {
+    guard value < 100_000_000 else {
+        appendDecimal(value / 100_000_000, width: min(width, 20) - 8, to: &out)
+        let low = Int64(value % 100_000_000)
+        for pair in [low / 1_000_000, low / 10_000 % 100, low / 100 % 100, low % 100] {
+            appendTwoDigits(pair, to: &out)
+        }
+        return
+    }
     let start = out.count
     var rest = value
     repeat {
