@@ -2,8 +2,9 @@
 // numbers keep their literal text, strings are exactly the scalars written).
 //
 // Strings are Swift `String`s built from validated UTF-8, so no scalar is ever replaced. Member
-// names are compared by their scalars (`unicodeScalars`), never with Swift's `==` on `String`,
-// which would treat canonically equivalent but different scalar sequences as equal.
+// names are compared scalar by scalar, as their UTF-8 (one encoding per scalar sequence: the same
+// answer, without decoding; the byte counts first), never with Swift's `==` on `String`, which
+// would treat canonically equivalent but different scalar sequences as equal.
 
 /// A JSON value.
 public enum JSONValue: Sendable, Equatable {
@@ -76,7 +77,7 @@ public struct JSONObject: Sendable, Equatable {
 
     /// The member named `name` (compared scalar by scalar), if present.
     public func member(_ name: String) -> JSONMember? {
-        members.first { $0.name.unicodeScalars.elementsEqual(name.unicodeScalars) }
+        members.first { $0.name.utf8.count == name.utf8.count && $0.name.utf8.elementsEqual(name.utf8) }
     }
 
     /// The value of the member named `name` (compared scalar by scalar), if present.

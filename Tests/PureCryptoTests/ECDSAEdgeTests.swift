@@ -161,8 +161,14 @@ struct ECDSAEdgeTests {
 
     private func checkFormulas<C: ShortWeierstrassCurve>(_: C.Type) throws {
         let table = C.generatorTable
-        try #require(table.count == 64)
+        try #require(table.count == 128)
         let g = ProjectivePoint<C>(table[0])
+        // The table, its Z coordinates inverted together, is 1·G … 128·G, each as its own inversion gives it.
+        var multiple = g
+        for entry in table.dropFirst() {
+            multiple = multiple.addingVarTime(g)
+            #expect(multiple.affineVarTime() == entry)
+        }
         let twoG = try #require(g.doubledVarTime().affineVarTime())
         #expect(try #require(g.addingVarTime(g).affineVarTime()) == table[1])
         #expect(try #require(g.addingVarTime(table[0]).affineVarTime()) == table[1])
@@ -178,7 +184,7 @@ struct ECDSAEdgeTests {
         let zero = g.addingVarTime(g.negated)
         #expect(zero.doubledVarTime().affineVarTime() == nil)
         #expect(try #require(zero.doubledVarTime().addingVarTime(table[2]).affineVarTime()) == table[2])
-        // The doubling equals the complete addition P + P on points with Z ≠ 1 (sums), 64 of them.
+        // The doubling equals the complete addition P + P on points with Z ≠ 1 (sums), 128 of them.
         var point = g
         for entry in table {
             point = point.addingVarTime(entry)

@@ -12,6 +12,15 @@ struct JSONStringTests {
         #expect(try JSONReader.read("\"\\u0000\"").stringValue == "\u{0}")
     }
 
+    @Test("member names are looked up scalar by scalar: a canonically equivalent name is another name")
+    func memberLookup() throws {
+        let object = try #require(try JSONReader.read(#"{"\u00e9": 1, "e\u0301x": 2, "ab": 3}"#).objectValue)
+        #expect(object.member("\u{E9}")?.offset == 1)
+        #expect(object.member("e\u{301}") == nil)  // equivalent to "é" for String ==, not here
+        #expect(object.member("e\u{301}x")?.offset == 14)
+        #expect(object.member("a") == nil && object.member("abc") == nil && object["ab"] != nil)
+    }
+
     @Test("RFC 8259 §7: surrogate pairs decode; lone, reversed or split surrogates are refused")
     func surrogates() throws {
         #expect(try JSONReader.read("\"\\uD83D\\uDE00\"").stringValue == "\u{1F600}")

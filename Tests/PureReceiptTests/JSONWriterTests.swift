@@ -176,6 +176,45 @@ struct JSONWriterTests {
         #expect((object["umax"] as? NSNumber)?.uint64Value == UInt64.max)
     }
 
+    @Test("decimals of every length and zero padding are the text of String(value)")
+    func decimals() {
+        var values: [UInt64] = [0, 1, 9, 10, 99, 100, UInt64.max, UInt64.max - 1, 1_595_439_195_000]
+        var power: UInt64 = 1
+        while power <= UInt64.max / 10 {
+            power *= 10
+            values += [power - 1, power, power + 1, power / 10 * 9 + 7]
+        }
+        for value in values {
+            for width in [-1, 0, 1, 4, 8, 9, 13, 20, 25] {
+                var bytes: [UInt8] = []
+                bytes.append(addingCapacity: 20) { appendDecimal(value, width: width, to: &$0) }
+                let digits = String(value)
+                let padded = String(repeating: "0", count: max(0, min(width, 20) - digits.count)) + digits
+                #expect(String(decoding: bytes, as: UTF8.self) == padded, "\(value) width \(width)")
+            }
+        }
+    }
+
+    @Test("a member made with its constant value writes the same text as its name and string value")
+    func constantMembers() {
+        for pretty in [false, true] {
+            for depth in [1, 2] {
+                var a = JSONWriter(pretty: pretty)
+                var b = JSONWriter(pretty: pretty)
+                a.beginObject()
+                b.beginObject()
+                for (index, name) in ["first", "second"].enumerated() {
+                    a.member(JSONWriter.Key(name, depth: depth, value: "\(index)\""))
+                    b.field(JSONWriter.Key(name), "\(index)")
+                }
+                a.endObject()
+                b.endObject()
+                #expect(a.isWellFormed && b.isWellFormed)
+                #expect(a.text == b.text, "pretty \(pretty), depth \(depth)")
+            }
+        }
+    }
+
     @Test("top-level scalars are well formed")
     func scalars() {
         var w = JSONWriter()

@@ -27,11 +27,13 @@ package struct JSONWriter: Sendable {
         package let compact: [UInt8]
         /// `,`, the line break and indentation of a member at `depth` (the number of open
         /// containers), then the name, `: ` and `"`: in pretty output, a member at that depth is
-        /// written with one copy (without the `,` when it is the first).
+        /// written with one copy (without the `,` when it is the first). A key made with a
+        /// `value` (the rest of a constant string value, e.g. `true"`) ends with it and is
+        /// written whole by `member(_:)`.
         package let pretty: [UInt8]
         package let depth: Int
 
-        package init(_ name: String, depth: Int = 1) {
+        package init(_ name: String, depth: Int = 1, value: String = "") {
             self.depth = (0...32).contains(depth) ? depth : -1  // other depths: written through `separate`
             let indent = 2 * max(self.depth, 0)
             var writer = JSONWriter(capacity: indent + 6 * name.utf8.count + 7)  // ,\n  "name": "
@@ -39,8 +41,8 @@ package struct JSONWriter: Sendable {
             writer.bytes.append(contentsOf: repeatElement(0x20, count: indent))
             writer.appendQuoted(name)
             writer.bytes.append(contentsOf: [0x3A, 0x20, 0x22] as [UInt8])
-            pretty = writer.bytes
-            compact = pretty[(2 + indent)..<(pretty.count - 2)] + [0x22]  // "name":"
+            compact = writer.bytes[(2 + indent)..<(writer.bytes.count - 2)] + [0x22] + value.utf8  // "name":"
+            pretty = writer.bytes + value.utf8
         }
 
         package init(stringLiteral name: String) { self.init(name) }
@@ -108,7 +110,9 @@ package struct JSONWriter: Sendable {
             return false
         }
         let end = (pretty ? key.pretty.count : key.compact.count) - (quoted ? 0 : 1)
-        if pretty && key.depth == stack.count {
+        if pretty && key.depth == stack.count && hasContent && quoted {
+            bytes.append(contentsOf: key.pretty)  // the common case: a whole array appends for less than a slice
+        } else if pretty && key.depth == stack.count {
             bytes.append(contentsOf: key.pretty[(hasContent ? 0 : 1)..<end])
             hasContent = true
         } else {
@@ -118,6 +122,9 @@ package struct JSONWriter: Sendable {
         }
         return true
     }
+
+    /// Writes a member whose key was made with its constant `value`, in one copy.
+    package mutating func member(_ key: Key) { _ = name(key, quoted: true) }
 
     /// Writes a member name known only at run time (encoded on each call).
     package mutating func key(_ name: String) { key(Key(name)) }
@@ -159,8 +166,7 @@ package struct JSONWriter: Sendable {
     // MARK: convenience for object members
 
     package mutating func field(_ key: Key, _ value: String) {
-        self.key(key)
-        string(value)
+        if name(key, quoted: true) { appendQuoted(value, opened: true) }
     }
 
     /// A string member whose value is valid UTF-8 `content` (checked by the caller), copied and
@@ -228,7 +234,7 @@ package struct JSONWriter: Sendable {
     /// The separator of `depth` (see `separators`), with or without its `,`.
     private mutating func appendSeparator(depth: Int, comma: Bool) {
         while separators.count <= depth {
-            separators.append(pretty ? [0x2C, 0x0A] + [UInt8](repeating: 0x20, count: 2 * separators.count) : [0x2C])
+            separators.append(pretty ? [0x2C, 0x0A] + repeatElement(0x20, count: 2 * separators.count) : [0x2C])
         }
         bytes.append(contentsOf: separators[depth][(comma ? 0 : 1)...])
     }
@@ -252,9 +258,9 @@ package struct JSONWriter: Sendable {
         bytes.append(closing)
     }
 
-    /// The string's UTF-8, quoted and escaped.
-    private mutating func appendQuoted(_ value: String) {
-        bytes.append(0x22)
+    /// The string's UTF-8, quoted and escaped (`opened`: after its opening quote, already written).
+    private mutating func appendQuoted(_ value: String, opened: Bool = false) {
+        if !opened { bytes.append(0x22) }
         let start = bytes.count
         bytes.append(contentsOf: value.utf8)
         if Self.needsEscape(bytes[start...]) { escape(from: start) }
@@ -295,14 +301,6 @@ package struct JSONWriter: Sendable {
     }
 }
 
-/// `bytes`, copied into `out` byte by byte: for the few bytes written this way, cheaper than an
-/// array append.
-@inline(__always)
-package func appendBytes(_ bytes: [UInt8], to out: inout OutputSpan<UInt8>) {
-    let span = bytes.span
-    for i in span.indices { out.append(span[i]) }
-}
-
 /// `value` in decimal, `-` first when negative, the digits left-padded with zeros to at least
 /// `width` (at most 20): at most 21 bytes, appended to `out`.
 package func appendDecimal(_ value: Int64, width: Int = 1, to out: inout OutputSpan<UInt8>) {
@@ -311,9 +309,19 @@ package func appendDecimal(_ value: Int64, width: Int = 1, to out: inout OutputS
 }
 
 /// The decimal digits of `value`, left-padded with zeros to at least `width` (at most 20)
-/// digits: at most 20 bytes, appended lowest first (two per division by the constant 100, the
-/// higher one while digits remain), then reversed in place.
+/// digits: at most 20 bytes. Beyond eight digits the lowest eight are written last, two by
+/// two in straight-line code (a millisecond date has thirteen); the others, and a shorter
+/// value, are appended lowest first (two per division by the constant 100, the higher one while
+/// digits remain), then reversed in place.
 package func appendDecimal(_ value: UInt64, width: Int = 1, to out: inout OutputSpan<UInt8>) {
+    guard value < 100_000_000 else {
+        appendDecimal(value / 100_000_000, width: min(width, 20) - 8, to: &out)
+        let low = Int64(value % 100_000_000)
+        for pair in [low / 1_000_000, low / 10_000 % 100, low / 100 % 100, low % 100] {
+            appendTwoDigits(pair, to: &out)
+        }
+        return
+    }
     let start = out.count
     var rest = value
     repeat {

@@ -75,17 +75,18 @@ public enum VerifyReceiptJSON {
         let receipt = verified.receipt
         let isProduction = receipt.environment == .production || receipt.environment == .productionVPP
         let status = self.status(verified, endpoint: endpoint)
+        let name = Names.shared
         json.beginObject()
-        json.field("status", Int64(status))
+        json.field(name.status, Int64(status))
         if status != 0 {
             let sandbox = status == 21007
             json.field("reason", sandbox ? "environment.sandboxReceipt" : "environment.productionReceipt")
             let message = sandbox ? "sandbox receipt sent to the production" : "production receipt sent to the sandbox"
             json.field("message", message + " endpoint")
         }
-        json.field("environment", isProduction ? "Production" : "Sandbox")
+        json.field(name.environment, isProduction ? "Production" : "Sandbox")
         if status == 0 {
-            json.key("receipt")
+            json.key(name.receipt)
             writeReceipt(receipt, requestDate: requestDate, into: &json, flush: flush)
         }
         json.endObject()
@@ -122,6 +123,8 @@ public enum VerifyReceiptJSON {
     /// passes it on (each access to a global constant costs a lazy-initialisation check).
     private struct Names: Sendable {
         static let shared = Names()
+        let status = JSONWriter.Key("status"), environment = JSONWriter.Key("environment")
+        let receipt = JSONWriter.Key("receipt")
         let receiptType = JSONWriter.Key("receipt_type", depth: 2)
         let adamID = JSONWriter.Key("adam_id", depth: 2)
         let appItemID = JSONWriter.Key("app_item_id", depth: 2)
@@ -138,25 +141,28 @@ public enum VerifyReceiptJSON {
         let preorderDate = DateNames("preorder_date", depth: 2)
         let inApp = JSONWriter.Key("in_app", depth: 2)
         let quantity = JSONWriter.Key("quantity", depth: 4)
+        let quantityOne = JSONWriter.Key("quantity", depth: 4, value: "1\"")  // "quantity": "1"
         let productID = JSONWriter.Key("product_id", depth: 4)
         let transactionID = JSONWriter.Key("transaction_id", depth: 4)
         let originalTransactionID = JSONWriter.Key("original_transaction_id", depth: 4)
         let purchaseDate = DateNames("purchase_date", depth: 4)
         let expiresDate = DateNames("expires_date", depth: 4)
         let webOrderLineItemID = JSONWriter.Key("web_order_line_item_id", depth: 4)
-        let isTrialPeriod = JSONWriter.Key("is_trial_period", depth: 4)
-        let isInIntroOfferPeriod = JSONWriter.Key("is_in_intro_offer_period", depth: 4)
-        /// The two values of the in-app flags, which verifyReceipt wrote as strings.
-        let flagText: (no: [UInt8], yes: [UInt8]) = (Array("false".utf8), Array("true".utf8))
+        let isTrialPeriod = Names.flag("is_trial_period")
+        let isInIntroOfferPeriod = Names.flag("is_in_intro_offer_period")
         let cancellationDate = DateNames("cancellation_date", depth: 4)
         let promotionalOfferID = JSONWriter.Key("promotional_offer_id", depth: 4)
+
+        /// An in-app flag's two members, `"name": "false"` and `"name": "true"` (verifyReceipt
+        /// wrote flags as strings), each written whole.
+        static func flag(_ name: String) -> (no: JSONWriter.Key, yes: JSONWriter.Key) {
+            (JSONWriter.Key(name, depth: 4, value: "false\""), JSONWriter.Key(name, depth: 4, value: "true\""))
+        }
     }
 
     /// The names of a verifyReceipt date triple: `name`, `name_ms`, `name_pst`.
     private struct DateNames: Sendable {
-        let utc: JSONWriter.Key
-        let ms: JSONWriter.Key
-        let pst: JSONWriter.Key
+        let utc: JSONWriter.Key, ms: JSONWriter.Key, pst: JSONWriter.Key
 
         init(_ name: String, depth: Int) {
             utc = JSONWriter.Key(name, depth: depth)
@@ -197,7 +203,10 @@ public enum VerifyReceiptJSON {
     private static func writePurchase(_ purchase: InAppPurchase, _ name: Names, into json: inout JSONWriter) {
         let f = purchase.fields  // one walk of the record for every field below
         json.beginObject()
-        if let value = f.quantity { json.field(name.quantity, quoting: 21) { appendDecimal(value, to: &$0) } }
+        if f.quantity == 1 { json.member(name.quantityOne) }  // nearly every record: one constant
+        if let value = f.quantity, value != 1 {
+            json.field(name.quantity, quoting: 21) { appendDecimal(value, to: &$0) }
+        }
         json.field(name.productID, utf8: purchase.payload[f.product])
         json.field(name.transactionID, utf8: purchase.payload[f.transaction])
         if let range = f.originalTransaction { json.field(name.originalTransactionID, utf8: purchase.payload[range]) }
@@ -207,15 +216,9 @@ public enum VerifyReceiptJSON {
         if let value = f.webOrderLineItemID {
             json.field(name.webOrderLineItemID, quoting: 20) { appendDecimal(value, to: &$0) }
         }
-        if let value = f.isTrialPeriod {
-            json.field(name.isTrialPeriod, quoting: 5) {
-                appendBytes(value ? name.flagText.yes : name.flagText.no, to: &$0)
-            }
-        }
+        if let value = f.isTrialPeriod { json.member(value ? name.isTrialPeriod.yes : name.isTrialPeriod.no) }
         if let value = f.isInIntroOfferPeriod {
-            json.field(name.isInIntroOfferPeriod, quoting: 5) {
-                appendBytes(value ? name.flagText.yes : name.flagText.no, to: &$0)
-            }
+            json.member(value ? name.isInIntroOfferPeriod.yes : name.isInIntroOfferPeriod.no)
         }
         writeDate(name.cancellationDate, f.cancellationDate, utc: f.utc.cancellation, into: &json)
         if let range = f.promotionalOffer { json.field(name.promotionalOfferID, utf8: purchase.payload[range]) }

@@ -123,6 +123,7 @@ public struct InAppPurchase: Sendable {
     /// The fields of the record, decoded in one walk. `parse` decoded the same bytes without error,
     /// so this one cannot fail; were it ever to, the fields read as absent and the purchase date as
     /// the last representable instant, so the record is never active (fail closed).
+    @inline(__always)  // the caller's copy is the result: no copy of the large value
     var fields: Fields { (try? Fields(payload, record: record, offset: offset, checkingAll: false)) ?? Fields() }
 
     /// Attribute `type` of the record, decoded by `read` (`parse` checked the whole record, so the
@@ -168,7 +169,7 @@ extension InAppPurchase {
             let decoder = AttributeDecoder(bytes: payload, inAppOffset: offset)
             var seen = SeenAttributes(base: 1700)
             var pending: ReceiptError?
-            var fields = Fields()
+            self.init()
             try ReceiptAttribute.forEach(
                 payload, range: record, limit: Limits.maxInAppAttributes, limitName: "Limits.maxInAppAttributes",
                 what: what
@@ -180,7 +181,7 @@ extension InAppPurchase {
                     pending = AppReceipt.duplicate(item, decoder)
                     return
                 }
-                do throws(ReceiptError) { try fields.decode(item, decoder, checkingAll) } catch { pending = error }
+                do throws(ReceiptError) { try decode(item, decoder, checkingAll) } catch { pending = error }
             }
             if let pending { throw pending }
             for required in ReceiptAttributeType.productIdentifier...ReceiptAttributeType.purchaseDate
@@ -189,7 +190,6 @@ extension InAppPurchase {
                     code: ReceiptError.structure, offset: offset, attributeType: required,
                     "\(what()): missing attribute \(required) (\(ReceiptAttributeType.name(ofInApp: required)))")
             }
-            self = fields
         }
 
         /// Bit t − 1700 set for the in-app types `decode` checks but does not store.

@@ -33,7 +33,7 @@ package let verifyReceiptDateCapacity = 64
 /// given, must be `CivilDateTime(t)` (a caller writing both forms splits `t` once).
 package func appendVerifyReceiptUTC(_ t: Instant, utc: CivilDateTime? = nil, to out: inout OutputSpan<UInt8>) {
     appendDateTime(utc ?? CivilDateTime(t), separator: 0x20, to: &out)  // space
-    appendBytes(etcGMT, to: &out)
+    for byte in etcGMT { out.append(byte) }
 }
 
 /// verifyReceipt's Pacific form, e.g. "2020-07-22 10:39:08 America/Los_Angeles" (PDT, UTC−7),
@@ -51,7 +51,7 @@ package func appendVerifyReceiptPacific(_ t: Instant, utc: CivilDateTime? = nil,
         local = CivilDateTime(t, offsetSeconds: offset)
     }
     appendDateTime(local, separator: 0x20, to: &out)
-    appendBytes(americaLosAngeles, to: &out)
+    for byte in americaLosAngeles { out.append(byte) }
 }
 
 /// The zone suffixes as bytes, encoded once (copying a `String`'s UTF-8 view costs several times as much).
@@ -81,11 +81,12 @@ private func appendDateTime(_ f: CivilDateTime, separator: UInt8, to span: inout
     appendTwoDigits(f.second, to: &span)
 }
 
-/// The two digits of a calendar field (0 ... 99 by construction in CivilDate and CivilDateTime;
-/// anything else is clamped, never a trap).
+/// The two digits of a calendar field or of a decimal number (0 ... 99 by construction in
+/// CivilDate, CivilDateTime and `appendDecimal`; anything else gives other characters, never a
+/// trap: the low seven bits are 0 ... 127).
 @inline(__always)
-private func appendTwoDigits(_ value: Int64, to span: inout OutputSpan<UInt8>) {
-    let v = UInt8(clamping: min(max(value, 0), 99))
+package func appendTwoDigits(_ value: Int64, to span: inout OutputSpan<UInt8>) {
+    let v = UInt8(value & 0x7F)
     span.append(0x30 + v / 10)
     span.append(0x30 + v % 10)
 }
