@@ -6,6 +6,7 @@
 
 import PureJSON
 package import PureReceipt
+import PureX509
 
 extension VerifyOutcome {
     /// This genuine outcome with `report` for its verified path: refused by its verdict (the
