@@ -31,8 +31,8 @@ enum ModuleVerify {
         switch VerifyRequest.read(requestText) {
         case .success(let read): request = read
         case .failure(let error):
+            // The request's own words already (a member name, never an option): only the form is needed.
             request = RunRequest()
-            request.words = .request
             request.documents = .pretty
             return finished(.usage(error.message, request))
         }
