@@ -1,7 +1,7 @@
 // ECDSA edge cases: public key decoding (SEC 1 §2.3.4), the range checks and corners of
 // verification (FIPS 186-5 §6.4.2, §6.4.1) from Vectors/ecdsa/edge-cases.json (built by
 // Vectors/ecdsa/generate.py and cross-checked with OpenSSL), signature encodings (RFC 3279 §2.2.3
-// DER, RFC 7518 §3.4 raw), and the complete point formulas on their exceptional inputs.
+// DER, RFC 7518 §3.4 raw), and the Jacobian point formulas on their exceptional inputs.
 
 import Foundation
 import Testing
@@ -151,57 +151,62 @@ struct ECDSAEdgeTests {
         #expect(key.isValidSignatureVarTime(raw: ([0xFF] + raw)[1...], digest: digest))
     }
 
-    // The complete additions of Renes–Costello–Batina (Algorithms 4, 5) and the doubling on the
-    // inputs that are exceptional for the classic formulas; compared through affine coordinates.
-    @Test("FIPS 186-5 §6.4.2: complete addition handles P + P, P + (−P), O + P and 2·O")
-    func completeFormulas() throws {
+    // The Jacobian doubling and mixed addition on the inputs their formulas leave undefined, and
+    // against the complete reference addition (ECReferencePoint.swift); compared through affine forms.
+    @Test("FIPS 186-5 §6.4.2: Jacobian formulas handle P + P, P + (−P), O + P and 2·O by their branches")
+    func jacobianFormulas() throws {
         try checkFormulas(P256.self)
         try checkFormulas(P384.self)
     }
 
+    private func affine<C>(_ p: JacobianPoint<C>) -> AffinePoint<C>? { JacobianPoint.affineVarTime([p]).first }
+
     private func checkFormulas<C: ShortWeierstrassCurve>(_: C.Type) throws {
         let table = C.generatorTable
         try #require(table.count == 128)
-        let g = ProjectivePoint<C>(table[0])
-        // The table, its Z coordinates inverted together, is 1·G … 128·G, each as its own inversion gives it.
-        var multiple = g
+        let g = JacobianPoint<C>(table[0])
+        // The table, its Z coordinates inverted together, is 1·G … 128·G as the reference gives it.
+        var reference = CompleteReferencePoint<C>(table[0])
         for entry in table.dropFirst() {
-            multiple = multiple.addingVarTime(g)
-            #expect(multiple.affineVarTime() == entry)
+            reference = reference.adding(CompleteReferencePoint(table[0]))
+            #expect(reference.affine == entry)
         }
-        let twoG = try #require(g.doubledVarTime().affineVarTime())
-        #expect(try #require(g.addingVarTime(g).affineVarTime()) == table[1])
-        #expect(try #require(g.addingVarTime(table[0]).affineVarTime()) == table[1])
-        #expect(twoG == table[1])
-        #expect(g.addingVarTime(g.negated).affineVarTime() == nil)
-        #expect(g.addingVarTime(table[0].negated).affineVarTime() == nil)
-        #expect(try #require(ProjectivePoint<C>.identity.addingVarTime(g).affineVarTime()) == table[0])
-        #expect(try #require(ProjectivePoint<C>.identity.addingVarTime(table[5]).affineVarTime()) == table[5])
-        #expect(try #require(g.addingVarTime(ProjectivePoint<C>.identity).affineVarTime()) == table[0])
-        #expect(ProjectivePoint<C>.identity.doubledVarTime().affineVarTime() == nil)
-        // The identity as additions leave it, (0 : Y : 0) with Y ≠ 1, doubles to the identity, and
-        // adding to it afterwards still works (no (0 : 0 : 0) poisons the accumulator).
-        let zero = g.addingVarTime(g.negated)
-        #expect(zero.doubledVarTime().affineVarTime() == nil)
-        #expect(try #require(zero.doubledVarTime().addingVarTime(table[2]).affineVarTime()) == table[2])
-        // The doubling equals the complete addition P + P on points with Z ≠ 1 (sums), 128 of them.
-        var point = g
+        // A point equal to the affine operand doubles; its negation gives O; O + q = q; 2·O = O.
+        #expect(try #require(affine(g.addingVarTime(table[0]))) == table[1])
+        #expect(try #require(affine(g.doubledVarTime())) == table[1])
+        #expect(g.addingVarTime(table[0].negated).z.isZero)
+        #expect(try #require(affine(JacobianPoint<C>.identity.addingVarTime(table[5]))) == table[5])
+        #expect(JacobianPoint<C>.identity.doubledVarTime().z.isZero)
+        // The same with Z ≠ 1 on the accumulator: 2G (Z = 2Y) plus 2G, plus −2G, plus 3G.
+        let twoG = g.doubledVarTime()
+        try #require(twoG.z != .one)
+        #expect(try #require(affine(twoG.addingVarTime(table[1]))) == table[3])
+        let zero = twoG.addingVarTime(table[1].negated)
+        #expect(zero.z.isZero)
+        #expect(zero.doubledVarTime().z.isZero)
+        // O as a cancellation leaves it: adding to it afterwards still works.
+        #expect(try #require(affine(zero.addingVarTime(table[2]))) == table[2])
+        #expect(try #require(affine(twoG.addingVarTime(table[2]))) == table[4])
+        // The doubling and the mixed addition equal the reference on 128 points with Z ≠ 1.
+        var point = twoG
+        var expected = CompleteReferencePoint<C>(table[1])
         for entry in table {
             point = point.addingVarTime(entry)
-            let doubled = try #require(point.doubledVarTime().affineVarTime())
-            #expect(doubled == (try #require(point.addingVarTime(point).affineVarTime())))
+            expected = expected.adding(CompleteReferencePoint(entry))
+            #expect(affine(point) == expected.affine)
+            #expect(affine(point.doubledVarTime()) == expected.adding(expected).affine)
         }
         for entry in table { #expect(AffinePoint<C>.isOnCurveVarTime(x: entry.x, y: entry.y)) }
         // n·G = O and (n − 1)·G = −G: the order constant and the Booth recoding at the top bit.
         let n = C.Order.modulus
-        let nG = ProjectivePoint<C>.doubleScalarMultiplyVarTime(u1: n, u2: Limbs(), q: table[0])
-        #expect(nG.affineVarTime() == nil)
+        let nG = JacobianPoint<C>.doubleScalarMultiplyVarTime(u1: n, u2: Limbs(), q: table[0])
+        #expect(nG.z.isZero)
         let nMinus1 = n.subtracting(Limbs(1), count: C.Order.count).difference
-        let minusG = ProjectivePoint<C>.doubleScalarMultiplyVarTime(u1: nMinus1, u2: Limbs(), q: table[0])
-        #expect(try #require(minusG.affineVarTime()) == table[0].negated)
-        // The same through the Q path (window 4) and split between both: 1·G + (n − 1)·G = O.
-        let viaQ = ProjectivePoint<C>.doubleScalarMultiplyVarTime(u1: Limbs(1), u2: nMinus1, q: table[0])
-        #expect(viaQ.affineVarTime() == nil)
+        let minusG = JacobianPoint<C>.doubleScalarMultiplyVarTime(u1: nMinus1, u2: Limbs(), q: table[0])
+        #expect(try #require(affine(minusG)) == table[0].negated)
+        // The same through the Q path (window 5) and split between both: 1·G + (n − 1)·G = O.
+        let viaQ = JacobianPoint<C>.doubleScalarMultiplyVarTime(u1: Limbs(1), u2: nMinus1, q: table[0])
+        #expect(viaQ.z.isZero)
     }
 
     @Test("the Montgomery constants R² mod m and −m⁻¹ mod 2^64 match their moduli")

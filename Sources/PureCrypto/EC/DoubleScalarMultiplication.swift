@@ -12,11 +12,12 @@
 //   and Σ d_j·2^(jw) = k (the bit(jw−1) terms telescope) once the top window's top bit is zero;
 //   a negative digit adds the negated point.
 //
-// Accepts: scalars < 2^384 (every scalar here is < n). Deliberately variable time (every input is
-// public) and allocation-free in the loop: the Q table is an array built before it, the G table
-// one built once per process. The additions are the complete formulas of ProjectivePoint.swift,
-// so u1 = u2 with Q = G (a doubling), Q = −G (the identity) and every other coincidence need no
-// special case.
+// Accepts: scalars < 2^384 (every scalar here is < n) and Q ≠ O (a decoded key). Deliberately
+// variable time (every input is public) and allocation-free in the loop: both tables are affine
+// arrays built before it (Q's per verification, G's once per process), so every addition is the
+// mixed Jacobian + affine one of JacobianPoint.swift, whose branches decide the coincidences the
+// loop can reach: the accumulator O (before the first addition, or after a cancellation), equal
+// to the entry (u1 = u2 with Q = G: a doubling) or to its negation (Q = −G: O).
 
 /// Window widths (bits) of the two recodings.
 private let windowQ = 5  // the odd multiples up to 2^5 − 1 = 31
@@ -31,50 +32,47 @@ private func boothDigitVarTime(_ scalar: Limbs, window j: Int, width w: Int) -> 
     return value + Int(scalar.bit(low - 1)) - (Int(scalar.bit(low + w - 1)) << w)
 }
 
-/// The odd multiples 1·Q, 3·Q, …, 31·Q of the sliding window, m·Q at index (m − 1) / 2: one
-/// array per verification, built before the loop.
-private func oddMultiplesVarTime<C>(_ q: ProjectivePoint<C>) -> [ProjectivePoint<C>] {
-    let twice = q.doubledVarTime()
-    var table = [q]
-    while table.count < 1 << (windowQ - 1) { table.append(table[table.count - 1].addingVarTime(twice)) }
-    return table
+/// The odd multiples 1·Q, 3·Q, …, 31·Q in affine form, m·Q at index (m − 1) / 2, with one
+/// inversion. For 2Q = (X : Y : Z), the map (x, y) ↦ (Z²x, Z³y) is an isomorphism onto the curve
+/// y² = x³ − 3Z⁴x + Z⁶b, where 2Q is the affine (X, Y). The mixed addition does not use the
+/// curve's coefficients, so the sums Q + k·2Q are formed there, and (X' : Y' : Z') there is
+/// (X' : Y' : Z'·Z) here. Its doubling branch (a = −3) is never taken there: (2k + 1)·Q = ±2Q
+/// would need (2k − 1)·Q = O or (2k + 3)·Q = O with 2k + 3 ≤ 31 < n, n prime, Q ≠ O.
+private func oddMultiplesVarTime<C>(_ q: AffinePoint<C>) -> [AffinePoint<C>] {
+    let twice = JacobianPoint(q).doubledVarTime()
+    let zz = twice.z.squared()
+    let step = AffinePoint<C>(x: twice.x, y: twice.y)
+    var points = [JacobianPoint(AffinePoint<C>(x: q.x * zz, y: q.y * (zz * twice.z)))]
+    while points.count < 1 << (windowQ - 1) { points.append(points[points.count - 1].addingVarTime(step)) }
+    for i in points.indices { points[i].z = points[i].z * twice.z }
+    return JacobianPoint.affineVarTime(points)
 }
 
 extension AffinePoint {
     /// 1·G … 128·G in affine form (window 8 needs 2^(8−1) = 128 entries), computed at run time
-    /// once per process, so no literal table needs auditing. None is the identity (128 < n), so
-    /// no Z is zero: all are inverted at once (Montgomery's trick: the running products
-    /// Z₁·…·Zᵢ, one inversion of the last, then Zᵢ⁻¹ = (Z₁·…·Zᵢ)⁻¹ · (Z₁·…·Zᵢ₋₁), walking back).
+    /// once per process, so no literal table needs auditing. None is O (128 < n), so all Z are
+    /// inverted together (`JacobianPoint.affineVarTime`).
     static func generatorMultiplesVarTime() -> [AffinePoint<C>] {
         guard let gx = C.Coordinate(C.generatorX), let gy = C.Coordinate(C.generatorY) else { return [] }
-        var points = [ProjectivePoint<C>(AffinePoint(x: gx, y: gy))]
-        while points.count < 1 << (windowG - 1) { points.append(points[points.count - 1].addingVarTime(points[0])) }
-        var products = [C.Coordinate.one]  // products[i] = Z₁·…·Zᵢ
-        for point in points { products.append(products[products.count - 1] * point.z) }
-        guard !products[points.count].isZero else { return [] }
-        var inverse = products[points.count].inverseVarTime()  // (Z₁·…·Zᵢ)⁻¹ for i from the last down
-        var table = [AffinePoint<C>](repeating: AffinePoint(x: gx, y: gy), count: points.count)
-        for i in stride(from: points.count - 1, through: 0, by: -1) {
-            let zInverse = inverse * products[i]
-            inverse = inverse * points[i].z
-            table[i] = AffinePoint(x: points[i].x * zInverse, y: points[i].y * zInverse)
-        }
-        return table
+        let g = AffinePoint(x: gx, y: gy)
+        var points = [JacobianPoint<C>(g)]
+        while points.count < 1 << (windowG - 1) { points.append(points[points.count - 1].addingVarTime(g)) }
+        return JacobianPoint.affineVarTime(points)
     }
 }
 
-extension ProjectivePoint {
+extension JacobianPoint {
     /// u1·G + u2·q, for scalars u1, u2 < 2^384. Variable time.
-    static func doubleScalarMultiplyVarTime(u1: Limbs, u2: Limbs, q: AffinePoint<C>) -> ProjectivePoint {
+    static func doubleScalarMultiplyVarTime(u1: Limbs, u2: Limbs, q: AffinePoint<C>) -> JacobianPoint {
         let gTable = C.generatorTable
-        // The table is 128 entries by construction; were it ever not, answer the identity (which
-        // every verification rejects) rather than a sum that silently lacks the u1·G term.
-        guard gTable.count == 1 << (windowG - 1) else { return .identity }
-        let qTable = oddMultiplesVarTime(ProjectivePoint(q))
+        // The tables are 128 and 16 entries by construction (empty only if an entry were O); were
+        // either not, answer the identity (which every verification rejects), never a partial sum.
+        let qTable = oddMultiplesVarTime(q)
+        guard gTable.count == 1 << (windowG - 1), qTable.count == 1 << (windowQ - 1) else { return .identity }
         let bits = 64 * C.Order.count
         // G's windows 0 … bits/w: the top one's top bit is above the scalar, so the sum is exact.
         let topG = bits / windowG * windowG
-        var accumulator = ProjectivePoint.identity
+        var accumulator = JacobianPoint.identity
         var windowEnd = -1  // the bit j at which the pending window of u2 is added; −1: none pending
         var windowValue = 0
         for i in stride(from: max(bits - 1, topG), through: 0, by: -1) {

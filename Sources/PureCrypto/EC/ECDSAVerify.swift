@@ -31,7 +31,7 @@ enum ECDSA {
         let u2 = Residue<C.Order>.multiplyVarTime(r, w)
 
         // FIPS 186-5 §6.4.2 step 5: "Compute R1 = (x1, y1) = u·G + v·Q. If R1 = O, output INVALID."
-        let point = ProjectivePoint<C>.doubleScalarMultiplyVarTime(u1: u1, u2: u2, q: q)
+        let point = JacobianPoint<C>.doubleScalarMultiplyVarTime(u1: u1, u2: u2, q: q)
         guard !point.z.isZero else { return false }
         return xCoordinateMatchesVarTime(point, r: r)
     }
@@ -50,15 +50,16 @@ enum ECDSA {
     }
 
     /// FIPS 186-5 §6.4.2 steps 6–7: "Convert x1 to an integer … Compute r1 = x1 mod n. If r = r1,
-    /// output VALID." With x1 = X/Z and p < 2n, x1 mod n = r exactly when x1 = r or x1 = r + n
-    /// (the latter possible only if r + n < p), so we test X = r·Z and X = (r + n)·Z in F_p:
-    /// no inversion (SEC 1 §4.1.4 step 6 computes the same x_R mod n).
-    static func xCoordinateMatchesVarTime<C: ShortWeierstrassCurve>(_ point: ProjectivePoint<C>, r: Limbs) -> Bool {
+    /// output VALID." With x1 = X/Z² (Jacobian, Z ≠ 0) and p < 2n, x1 mod n = r exactly when x1 = r
+    /// or x1 = r + n (the latter possible only if r + n < p), so we test X = r·Z² and X = (r + n)·Z²
+    /// in F_p: no inversion (SEC 1 §4.1.4 step 6 computes the same x_R mod n).
+    static func xCoordinateMatchesVarTime<C: ShortWeierstrassCurve>(_ point: JacobianPoint<C>, r: Limbs) -> Bool {
         // r < n < p, so r is a field element.
         guard let rField = C.Coordinate(r) else { return false }
-        if rField * point.z == point.x { return true }
+        let zz = point.z.squared()
+        if rField * zz == point.x { return true }
         let (rPlusN, carry) = r.adding(C.Order.modulus, count: C.Order.count)
         guard !carry, let wrapped = C.Coordinate(rPlusN) else { return false }
-        return wrapped * point.z == point.x
+        return wrapped * zz == point.x
     }
 }
