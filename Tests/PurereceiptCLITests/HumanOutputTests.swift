@@ -4,22 +4,13 @@
 // (`\u{1b}`), never raw; JSON carries them with JSON's own escapes.
 
 import Foundation
+import PureReceiptTestSupport
 import Testing
 
 /// Builds payloads and splices one into the main receipt's envelope.
 enum HostileReceipt {
-    static func length(_ count: Int) -> [UInt8] {
-        if count < 0x80 { return [UInt8(count)] }
-        var bytes: [UInt8] = []
-        var rest = count
-        while rest > 0 {
-            bytes.insert(UInt8(rest & 0xFF), at: 0)
-            rest >>= 8
-        }
-        return [0x80 | UInt8(bytes.count)] + bytes
-    }
-
-    static func tlv(_ tag: UInt8, _ content: [UInt8]) -> [UInt8] { [tag] + length(content.count) + content }
+    static func length(_ count: Int) -> [UInt8] { TestDER.length(count) }
+    static func tlv(_ tag: UInt8, _ content: [UInt8]) -> [UInt8] { TestDER.tlv(tag, content) }
 
     /// The elements inside the definite-length DER element that is all of `bytes`.
     static func children(_ bytes: [UInt8]) -> [[UInt8]] {
