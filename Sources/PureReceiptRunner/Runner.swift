@@ -51,12 +51,14 @@ package struct VerifyOutcome: Error, Sendable {
         case usage(String)
     }
 
-    /// The verdict in the words of a batch line (genuine, xcode-signed, not-genuine, check-failed,
-    /// malformed, undetermined; usage).
+    /// The verdict in the words of a batch line and a document (genuine, xcode-signed, not-authentic,
+    /// policy-failed, malformed, undetermined; usage).
     package var verdict: String {
         switch content {
         case .receipt(let verified, _, _, let signer):
-            return signer == nil ? "check-failed" : verified.isXcodeTestReceipt ? "xcode-signed" : "genuine"
+            return signer == nil
+                ? VerificationError.Verdict.policyFailed.rawValue
+                : verified.isXcodeTestReceipt ? "xcode-signed" : "genuine"
         case .legacy: return "genuine"
         case .signedData(let report, _, _): return report.isXcodeSigned ? "xcode-signed" : "genuine"
         case .receiptFailure(let error), .signedDataFailure(let error, _):
@@ -115,6 +117,7 @@ package struct VerifyOutcome: Error, Sendable {
             document.field("status", Int64(21000))
             document.field("reason", "usage")
             document.field("verdict", "usage")
+            document.field("code", "usage")
             document.field("message", message)
             document.endObject()
             write(Array(document.text.utf8))
@@ -213,14 +216,15 @@ package enum Runner {
         }
     }
 
-    /// The words of a verdict: in documents and batch lines (`not-genuine`, `check-failed`), and as the
+    /// The words of a verdict: in documents and batch lines the library's own (`Verdict.rawValue`:
+    /// `not-authentic`, `policy-failed`, `malformed`, `undetermined`) for every format, and as the
     /// title of the stderr line (`NOT GENUINE`; a malformed receipt or malformed signed data).
     package static func words(_ verdict: VerificationError.Verdict, signedData: Bool) -> (json: String, text: String) {
         switch verdict {
         case .malformed: return ("malformed", signedData ? "not well-formed signed data" : "not a well-formed receipt")
-        case .notAuthentic: return ("not-genuine", "NOT GENUINE")
-        case .policyFailed: return ("check-failed", "check failed")
-        case .undetermined: return ("undetermined", "undetermined")
+        case .notAuthentic: return (verdict.rawValue, "NOT GENUINE")
+        case .policyFailed: return (verdict.rawValue, "check failed")
+        case .undetermined: return (verdict.rawValue, "undetermined")
         }
     }
 

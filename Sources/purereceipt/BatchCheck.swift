@@ -17,7 +17,7 @@ struct BatchLine: Sendable {
     /// `app-transaction`, `notification`, `realtime-request`), or "-" when the input was not read.
     let format: String
     let status: Int32
-    /// genuine, xcode-signed, not-genuine, check-failed or malformed.
+    /// genuine, xcode-signed, not-authentic, policy-failed or malformed.
     let verdict: String
     let code: String?
     let message: String?

@@ -51,6 +51,17 @@ struct VerifyCaseTableTests {
         if let title = outcome.failure?.title {
             #expect(Self.titleVerdicts[title] == testCase.verdict, "stderr title \(title)")
         }
+        // One vocabulary: every format's failure document says the manifest's verdict word and
+        // carries `code` (a receipt's keeps verifyReceipt's `status` and `reason` beside it).
+        if let failure = outcome.failure {
+            let bytes = Data(try #require(outcome.document))
+            let document = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+            #expect(document["verdict"] as? String == testCase.verdict, "\(document)")
+            #expect(document["code"] as? String == failure.code, "\(document)")
+            if let reason = document["reason"] {
+                #expect(reason as? String == failure.code && document["status"] is Int, "\(document)")
+            }
+        }
     }
 
     @Test(

@@ -48,14 +48,10 @@ public struct VerifyCase: Sendable, CustomTestStringConvertible {
         }
     }
 
-    /// The verdict in a batch line's words (`BatchLine.verdict`).
+    /// The verdict in a batch line's words (`BatchLine.verdict`): the manifest's, with genuine data
+    /// signed through the Xcode opt-in named `xcode-signed`.
     public var lineVerdict: String {
-        switch verdict {
-        case "genuine": return xcodeSigned ? "xcode-signed" : "genuine"
-        case "not-authentic": return "not-genuine"
-        case "policy-failed": return "check-failed"
-        default: return verdict
-        }
+        verdict == "genuine" && xcodeSigned ? "xcode-signed" : verdict
     }
 
     /// The manifests, in order.

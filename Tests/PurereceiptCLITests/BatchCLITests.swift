@@ -34,7 +34,8 @@ struct BatchCLITests {
         #expect(lines.count == 3)
         #expect(lines.first == "\(Self.valid): genuine transaction")
         #expect(
-            lines.dropFirst().first?.hasPrefix("\(Self.forged): not-genuine signed-data: jws.signatureInvalid") == true)
+            lines.dropFirst().first?.hasPrefix("\(Self.forged): not-authentic signed-data: jws.signatureInvalid")
+                == true)
         #expect(lines.last == "\(Self.notification): genuine notification")
         #expect(result.stderr.contains("3 inputs: 2 genuine, 1 not genuine or check failed, 0 malformed"))
     }
@@ -89,7 +90,7 @@ struct BatchCLITests {
         let lines = try Self.lines(result)
         #expect(
             lines.map { $0["verdict"] as? String } == [
-                "genuine", "malformed", "not-genuine", "malformed", "malformed", "genuine",
+                "genuine", "malformed", "not-authentic", "malformed", "malformed", "genuine",
             ])
         // Line 4 names its id (and no input member).
         #expect(lines.map { "\($0["id"] ?? "")" } == ["1", "2", "3", "y", "5", "6"])

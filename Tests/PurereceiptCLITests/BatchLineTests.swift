@@ -35,7 +35,7 @@ struct BatchLineTests {
         #expect(file.stdout == "\(body): genuine realtime-request\n\(body): genuine realtime-request\n")
         // A failing realtime request is named by its payload too (not a notification).
         let failing = try await CLI.run(["verify", "--ndjson"] + Self.root, stdin: Data(stdin.utf8))
-        #expect(failing.stdout.hasPrefix("{\"id\":\"r\",\"format\":\"realtime-request\",\"verdict\":\"check-failed\""))
+        #expect(failing.stdout.hasPrefix("{\"id\":\"r\",\"format\":\"realtime-request\",\"verdict\":\"policy-failed\""))
     }
 
     @Test("--ndjson over a binary file (a DER receipt, NUL bytes): one error with a hint, not a line per chunk")

@@ -119,7 +119,7 @@ struct JSONOutputTests {
             reason: "usage"),
     ]
 
-    @Test("failure: always a JSON document with status and reason", arguments: failures)
+    @Test("failure: always a JSON document with status, reason, verdict and code", arguments: failures)
     func failure(_ entry: JSONFailureCase) async throws {
         let result = try await CLI.run(["verify", "--json"] + entry.arguments)
         #expect(result.status == entry.exit, "\(result)")
@@ -130,6 +130,11 @@ struct JSONOutputTests {
         if !entry.reason.isEmpty { #expect(reason == entry.reason, "\(result)") }
         // stderr names the failed check's code too.
         #expect(result.stderr.contains(reason), "\(result)")
+        // One vocabulary: `code` beside verifyReceipt's `reason`, and the verdict in the library's words.
+        #expect(document["code"] as? String == reason, "\(result)")
+        let verdicts = [1: ["not-authentic", "policy-failed"], 2: ["malformed"], 64: ["usage"]][Int(entry.exit)] ?? []
+        #expect(verdicts.contains(document["verdict"] as? String ?? ""), "\(result)")
+        if entry.status == 21007 || entry.status == 21008 { #expect(document["verdict"] as? String == "policy-failed") }
         if entry.status != 21007, entry.status != 21008 {
             #expect(document["receipt"] == nil, "no receipt in a failure document")
             #expect(!((document["message"] as? String) ?? "").isEmpty)

@@ -158,7 +158,7 @@ struct RevocationLiveCLITests {
         let result = try await CLI.run(require, stdin: Data(input.utf8))
         #expect(result.status == 75, "undetermined outranks not genuine: \(result.stderr)")
         let lines = try objects(result)
-        #expect(lines.map { $0["verdict"] as? String } == ["genuine", "not-genuine", "undetermined", "genuine"])
+        #expect(lines.map { $0["verdict"] as? String } == ["genuine", "not-authentic", "undetermined", "genuine"])
         #expect(lines.map { $0["code"] as? String } == [nil, "revocation.revoked", "revocation.undetermined", nil])
         #expect(
             lines.map(statuses) == [
@@ -179,7 +179,8 @@ struct RevocationLiveCLITests {
         let textLines = text.stdout.split(separator: "\n").map(String.init)
         #expect(textLines.first == "\(good): genuine transaction")
         #expect(
-            textLines.dropFirst().first?.hasPrefix("\(revoked): not-genuine transaction: revocation.revoked: ") == true)
+            textLines.dropFirst().first?.hasPrefix("\(revoked): not-authentic transaction: revocation.revoked: ")
+                == true)
         #expect(textLines.last == "\(unreachable): genuine transaction", "prefer: not checked is no failure")
     }
 

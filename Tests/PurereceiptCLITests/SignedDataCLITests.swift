@@ -202,7 +202,8 @@ struct SignedDataCLITests {
         let failed = try await CLI.run(["verify", "--json"] + Self.testRoot + ["Vectors/jws/payload-modified.jws"])
         #expect(failed.status == 1)
         let failure = try failed.jsonObject()
-        #expect(failure["verdict"] as? String == "not-genuine" && failure["code"] as? String == "jws.signatureInvalid")
+        #expect(
+            failure["verdict"] as? String == "not-authentic" && failure["code"] as? String == "jws.signatureInvalid")
         let malformed = try await CLI.run(["verify", "--json"] + Self.testRoot + ["Vectors/jws/trailing-dot.jws"])
         let malformedVerdict = try malformed.jsonObject()["verdict"] as? String
         #expect(malformed.status == 2 && malformedVerdict == "malformed")

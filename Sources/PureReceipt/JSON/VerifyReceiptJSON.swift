@@ -80,7 +80,10 @@ public enum VerifyReceiptJSON {
         json.field(name.status, Int64(status))
         if status != 0 {
             let sandbox = status == 21007
-            json.field("reason", sandbox ? "environment.sandboxReceipt" : "environment.productionReceipt")
+            let code = sandbox ? "environment.sandboxReceipt" : "environment.productionReceipt"
+            json.field("reason", code)
+            json.field("verdict", VerificationError.Verdict.policyFailed.rawValue)
+            json.field("code", code)
             let message = sandbox ? "sandbox receipt sent to the production" : "production receipt sent to the sandbox"
             json.field("message", message + " endpoint")
         }
@@ -106,13 +109,15 @@ public enum VerifyReceiptJSON {
     }
 
     /// The response for a receipt that failed validation: `status` (21002, 21003 or 21010) with the
-    /// machine-readable `reason` code, the verdict class and a message.
+    /// machine-readable code as `reason` (verifyReceipt's member), the verdict class, the same code as
+    /// `code` (every failure document's member, StoreKit data's too) and a message.
     public static func render(_ error: VerificationError, pretty: Bool = true) -> VerifyReceiptDocument {
         var json = JSONWriter(pretty: pretty)
         json.beginObject()
         json.field("status", Int64(error.status))
         json.field("reason", error.code)
         json.field("verdict", error.verdict.rawValue)
+        json.field("code", error.code)
         json.field("message", error.message)
         if let offset = error.offset { json.field("offset", Int64(offset)) }
         json.endObject()
