@@ -386,18 +386,12 @@ package enum Runner {
         let status = VerifyReceiptJSON.status(verified, endpoint: plan.endpoint)
         guard status == 0 else {
             let environment = verified.receipt.environment?.rawValue ?? "-"
-            let failure =
-                status == 21007
-                ? (
-                    "environment.sandboxReceipt",
-                    "\(environment) receipt sent to the production endpoint (status 21007)"
-                )
-                : (
-                    "environment.productionReceipt",
-                    "\(environment) receipt sent to the sandbox endpoint (status 21008)"
-                )
+            let sandbox = status == 21007
+            let code = sandbox ? "environment.sandboxReceipt" : "environment.productionReceipt"
+            let endpoint = sandbox ? "production" : "sandbox"
+            let message = "\(environment) receipt sent to the \(endpoint) endpoint (status \(status))"
             return VerifyOutcome(
-                status: 1, failure: ("check failed", failure.0, failure.1),
+                status: 1, failure: ("check failed", code, message),
                 content: .receipt(verified, policy, plan.endpoint, signer: nil), form: request.documents,
                 format: format)
         }
