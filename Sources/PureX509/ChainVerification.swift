@@ -53,7 +53,7 @@ func checkLeafMarker(_ leaf: Certificate, _ rules: PathRules) throws(X509Error) 
         // A self-issued signer is a kind of signer the caller's profile names: refused as such.
         throw X509Error(.refused(code: code), certificate: leaf.subject)
     }
-    guard hasLeafMarker else { throw X509Error(.leafMarkerMissing, certificate: leaf.subject) }
+    guard hasLeafMarker else { throw X509Error(.leafMarkerMissing(marker), certificate: leaf.subject) }
 }
 
 /// A signer's paths, found in two steps: first with no instant (the leaf's own checks and a path of

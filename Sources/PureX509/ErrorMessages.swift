@@ -24,7 +24,7 @@ extension X509Error: CustomStringConvertible {
         case .signerNotFound: what = "signing certificate not found"
         case .untrusted: what = "no path to a trust anchor"
         case .certificateExpired: what = "certificate not valid at the verification time"
-        case .leafMarkerMissing: what = "leaf lacks the extension the path rules require of it"
+        case .leafMarkerMissing(let oid): what = "leaf lacks the extension \(bounded(oid)) the path rules require of it"
         case .intermediateMarkerMissing: what = "the leaf's issuer lacks the extension the path rules require of it"
         case .notCA: what = "issuing certificate is not allowed to act as a CA"
         case .unknownCriticalExtension(let oid): what = "unknown critical extension \(bounded(oid))"

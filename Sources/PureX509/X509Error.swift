@@ -41,8 +41,8 @@ public struct X509Error: Error, Sendable {
         /// `chain.certificateExpired`: a certificate of the path is not valid at the verification time.
         case certificateExpired
         /// `chain.leafMarkerMissing`: the leaf lacks the extension the rules require of it
-        /// (`PathRules.leafMarker`).
-        case leafMarkerMissing
+        /// (`PathRules.leafMarker`, named here).
+        case leafMarkerMissing(OID)
         /// `chain.intermediateMarkerMissing`: the leaf's issuer lacks the extension the rules require
         /// of it (`PathRules.issuerMarker`).
         case intermediateMarkerMissing

@@ -156,7 +156,7 @@ struct PathRulesTests {
         let kinds: [X509Error.Kind] = [
             .unsupportedVersion, .algorithmMismatch, .unsupportedSignatureAlgorithm(marker), .unsupportedPublicKey("x"),
             .badPublicKey("x"), .duplicateExtension(marker), .badExtension(marker), .signerNotFound, .untrusted,
-            .certificateExpired, .leafMarkerMissing, .intermediateMarkerMissing, .notCA,
+            .certificateExpired, .leafMarkerMissing(marker), .intermediateMarkerMissing, .notCA,
             .unknownCriticalExtension(marker), .keyTooSmall, .chainTooLong, .chainTooShort, .badSignature,
             .refused(code: "chain.example"), .keyUsageNotAllowed,
         ]

@@ -67,7 +67,9 @@ extension X509Error {
     var appleDescription: String {
         let what: String
         switch kind {
-        case .leafMarkerMissing: what = "leaf lacks the Apple receipt-signing extension 1.2.840.113635.100.6.11.1"
+        // The marker the rules required: 1.2.840.113635.100.6.11.1 (app receipts, legacy version
+        // 3), 1.2.840.113635.100.6.5.1 (legacy versions 1–2).
+        case .leafMarkerMissing(let marker): what = "leaf lacks the Apple receipt-signing extension \(marker)"
         case .intermediateMarkerMissing: what = "intermediate lacks the Apple WWDR extension 1.2.840.113635.100.6.2.1"
         case .chainTooShort:
             what =

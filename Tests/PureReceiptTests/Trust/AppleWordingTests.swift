@@ -15,7 +15,7 @@ import Testing
 struct AppleWordingTests {
     static let chainWords: [(X509Error.Kind, String, String)] = [
         (
-            .leafMarkerMissing, "chain.leafMarkerMissing",
+            .leafMarkerMissing(AppleMarkers.receiptSigningLeaf), "chain.leafMarkerMissing",
             "leaf lacks the Apple receipt-signing extension 1.2.840.113635.100.6.11.1"
         ),
         (
