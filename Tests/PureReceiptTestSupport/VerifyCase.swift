@@ -7,10 +7,8 @@
 // spawned tool (Tests/PurereceiptCLITests/ConformanceManifestTests.swift).
 //
 // An entry's arguments are its manifest `cli` without the leading `verify`, paths relative to the
-// package root. The one entry the manifests give no command-line form (`cliNote`: the legacy
-// product id, written before `verify --product-id` existed) gets it here from its trust and policy:
-// a `--root` per anchor and intermediate, then `--product-id`; an entry without one whose policy
-// names anything else is left without arguments, and the inventory tests fail on it.
+// package root. Every entry has one; an entry without (`cliNote`) is left without arguments, and
+// the inventory tests fail on it.
 
 import Foundation
 import Testing
@@ -22,10 +20,8 @@ public struct VerifyCase: Sendable, CustomTestStringConvertible {
     public let id: String
     /// The input file, relative to the package root (`../shared/corpus/…` for corpus entries).
     public let input: String
-    /// The arguments of `verify` (the input last); empty when the entry has no form (`note`).
+    /// The arguments of `verify` (the input last); empty when the entry has no form.
     public let arguments: [String]
-    /// Why the manifest gives no command-line form, when it gives none.
-    public let note: String?
     /// genuine, not-authentic, policy-failed or malformed (the manifests' verdict words).
     public let verdict: String
     /// The code, then its listed alternatives; empty for genuine.
@@ -78,28 +74,12 @@ public struct VerifyCase: Sendable, CustomTestStringConvertible {
         self.manifest = manifest
         id = entry["id"] as? String ?? "?"
         input = entry["input"] as? String ?? ""
-        note = entry["cliNote"] as? String
         let expected = entry["expected"] as? [String: Any] ?? [:]
         verdict = expected["verdict"] as? String ?? "?"
         codes = [expected["code"] as? String].compactMap { $0 } + (expected["codeAlternatives"] as? [String] ?? [])
         detail = expected["detail"] as? String
         corpus = entry["corpus"] as? Bool ?? false
         xcodeSigned = entry["xcodeSigned"] as? Bool ?? false
-        if let cli = entry["cli"] as? [String] {
-            arguments = Array(cli.dropFirst())
-        } else {
-            arguments = Self.productIdArguments(entry, input: input)
-        }
-    }
-
-    /// The arguments of an entry whose only policy is a legacy product id; empty for any other.
-    private static func productIdArguments(_ entry: [String: Any], input: String) -> [String] {
-        let policy = entry["policy"] as? [String: Any] ?? [:]
-        let trust = entry["trust"] as? [String: Any] ?? [:]
-        guard entry["kind"] as? String == "legacy", Array(policy.keys) == ["productId"],
-            let productId = policy["productId"] as? String, entry["at"] is NSNull
-        else { return [] }
-        let roots = (trust["anchors"] as? [String] ?? []) + (trust["intermediates"] as? [String] ?? [])
-        return roots.flatMap { ["--root", $0] } + ["--product-id", productId, input]
+        arguments = (entry["cli"] as? [String])?.dropFirst().map { $0 } ?? []
     }
 }

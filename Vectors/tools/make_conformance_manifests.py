@@ -370,7 +370,6 @@ def legacy():
         policy = case.get("policy", {})
         out_policy = dict(policy)
         at = out_policy.pop("at", None)
-        unexpressible = None
         if "bundleId" in policy:
             cli += ["--bundle-id", policy["bundleId"]]
         if "environments" in policy:
@@ -378,17 +377,14 @@ def legacy():
             names = ["ProductionSandbox" if n == "Sandbox" else n for n in policy["environments"]]
             cli += ["--environment", ",".join(names)]
         if "productId" in policy:
-            unexpressible = "the CLI has no option for the product id (library: LegacyReceiptPolicy)"
+            cli += ["--product-id", policy["productId"]]
         if at:
             cli += ["--at", at]
         input_ = "Vectors/legacy/" + case["file"]
         cli.append(input_)
         e = entry(case["id"], input_, "legacy", trust, (VERDICT_OF_SUITE[case["verdict"]], case["error"]),
                   one_line(case["description"]), "Vectors/legacy/expectations.json#" + case["id"],
-                  policy=out_policy, at=at, cli=None if unexpressible else cli,
-                  alternatives=case.get("errorAlternatives"))
-        if unexpressible:
-            e["cliNote"] = unexpressible
+                  policy=out_policy, at=at, cli=cli, alternatives=case.get("errorAlternatives"))
         entries.append(e)
     for rel, environment, bundle, why in CORPUS_LEGACY:
         path = CORPUS_REL + "/" + rel
