@@ -115,7 +115,7 @@ public struct Certificate: Sendable, Equatable {
 
     /// True when both certificates have the same encoding.
     package func isSameCertificate(as other: Certificate) -> Bool {
-        derEncoded == other.derEncoded
+        constantTimeEqual(derEncoded, other.derEncoded)  // public bytes; the fastest comparison here
     }
 
     /// Certificates are equal when their encodings are, byte for byte.

@@ -8,23 +8,27 @@
 // runs on every call: the signature over the content, and every check of the path at the instant
 // (ChainVerification.swift): markers, CA constraints, critical extensions, keyUsage, validity,
 // key sizes.
-// Key: the signer certificate's whole encoding and the path rules. Value: the encodings of the
-// certificates the path used after the signer. A signature depends only on the certificate's bytes
+// Key: the signer certificate's whole encoding and the path rules. Value: the certificates the
+// path used after the signer, each parsed from a copy of its encoding. A signature depends only on the certificate's bytes
 // and the issuer's key, so a path of byte-identical certificates is a path of verified signatures
 // whatever else the input carries; a lookup rebuilds it from the caller's certificates (pool and
 // anchors) by length, then bytes, and uses it only when its last certificate is an anchor of this
 // call (one of the caller's certificates, or pinned by fingerprint). Anything else — another anchor
 // set, a changed byte, a missing intermediate — is a miss, and a hit's path is used only if it
 // passes every check at the instant; otherwise the paths are searched afresh, so a hit never
-// changes a verdict. (When the pool holds two passing paths, a hit may return the one a search
+// changes a verdict. A parser may take a certificate byte-identical to a remembered one from here
+// (`certificate(encodedAs:)`, SignedData.parse(_:cache:)): parsing depends on the bytes alone, so
+// that is the value it would have made, and what runs at the instant runs on it all the same.
+// (When the pool holds two passing paths, a hit may return the one a search
 // would have tried second.) A leaf that is itself one of the caller's anchors is never cached: its
 // path of one has no certificate signature to save but its own.
 // Bounds: at most `Limits.maxCachedChains` entries, least recently used evicted; a path whose
 // certificates take more than `Limits.maxCachedPathBytes` together is never remembered (only
 // certificates that chain to the caller's anchors are ever stored: the input's other certificates,
 // which anyone can add to an app receipt, never are). An entry holds at most
-// `VerifiedChainCache.maxEntryBytes`, so the cache's memory is bounded by its capacity, never by
-// the inputs. A lookup compares the signer's length
+// `VerifiedChainCache.maxEntryBytes` of encodings, and its certificates' parsed fields, whose own
+// arrays (key limbs, extension and OID lists) are within a small multiple of each certificate's size,
+// so the cache's memory is bounded by its capacity, never by the inputs. A lookup compares the signer's length
 // with at most `capacity` entries' and its bytes only where the lengths are equal, then the pool's
 // lengths; nothing is hashed.
 // Concurrency: `VerifiedChainCache` is a value (use it `inout` from one task); `ChainCache` is an
@@ -32,6 +36,7 @@
 // the task learned: certificate signatures are checked outside the actor, so concurrent misses
 // verify in parallel (and may both insert: harmless, deduplicated). One implementation serves both.
 
+import PureCrypto
 public import PureDER
 
 /// A bounded memo of verified certificate paths, used `inout` (single owner). See `ChainCache`
@@ -39,10 +44,10 @@ public import PureDER
 public struct VerifiedChainCache: Sendable {
     /// One verified path: the signer's encoding and the rules are the key.
     package struct Entry: Sendable {
-        package let signer: ArraySlice<UInt8>
+        package let signer: Certificate
         package let rules: PathRules
-        /// The encodings of the path's certificates after the signer, anchor last.
-        package let path: [ArraySlice<UInt8>]
+        /// The path's certificates after the signer, anchor last.
+        package let path: [Certificate]
         /// The SHA-256 of the anchor's encoding (the last of `path`), for anchors pinned by fingerprint.
         package let anchorSHA256: [UInt8]
         var lastUse: UInt64
@@ -86,8 +91,7 @@ public struct VerifiedChainCache: Sendable {
             misses += 1
             return nil
         }
-        let signer = leaf.derEncoded
-        guard let index = entries.firstIndex(where: { $0.signer == signer && $0.rules == rules }),
+        guard let index = entries.firstIndex(where: { $0.signer == leaf && $0.rules == rules }),
             let path = rebuild(entries[index], from: anchors.certificates + pool, anchors: anchors)
         else {
             misses += 1
@@ -104,7 +108,7 @@ public struct VerifiedChainCache: Sendable {
     private func rebuild(_ entry: Entry, from candidates: [Certificate], anchors: TrustAnchors) -> [Certificate]? {
         var path: [Certificate] = []
         for link in entry.path {
-            guard let found = candidates.first(where: { $0.derEncoded == link }) else { return nil }
+            guard let found = candidates.first(where: { $0 == link }) else { return nil }
             path.append(found)
         }
         guard let last = path.last else { return nil }
@@ -116,14 +120,17 @@ public struct VerifiedChainCache: Sendable {
 
     /// Remembers `path` (signer first, anchor last; it passed every check) under `rules`.
     mutating func insert(path: [Certificate], rules: PathRules) {
-        guard capacity > 0, let leaf = path.first, let anchor = path.last, path.count > 1,
+        guard capacity > 0, let anchor = path.last, path.count > 1,
             path.reduce(0, { $0 + $1.derEncoded.count }) <= Limits.maxCachedPathBytes
         else { return }
         clock += 1
-        // Copies of the certificates' bytes alone, never of the input that carried them.
+        // Parsed from copies of their bytes alone, never of the input that carried them.
+        let copies = try? path.map { (certificate) throws(X509Error) in
+            try Certificate(derEncoded: Array(certificate.derEncoded))
+        }
+        guard let copies, let signer = copies.first else { return }
         let entry = Entry(
-            signer: ArraySlice(Array(leaf.derEncoded)), rules: rules,
-            path: path.dropFirst().map { ArraySlice(Array($0.derEncoded)) }, anchorSHA256: anchor.sha256Fingerprint(),
+            signer: signer, rules: rules, path: Array(copies.dropFirst()), anchorSHA256: anchor.sha256Fingerprint(),
             lastUse: clock)
         // One entry per signer and rules: a newer path (another instant passed another one) replaces it.
         if let index = entries.firstIndex(where: { $0.signer == entry.signer && $0.rules == rules }) {
@@ -131,6 +138,16 @@ public struct VerifiedChainCache: Sendable {
         } else {
             add(entry)
         }
+    }
+
+    /// A remembered certificate whose encoding is `encoding`, as parsed when it was remembered: parsing
+    /// depends on the bytes alone, so it is what parsing `encoding` again would give.
+    package func certificate(encodedAs encoding: ArraySlice<UInt8>) -> Certificate? {
+        for entry in entries {
+            if constantTimeEqual(entry.signer.derEncoded, encoding) { return entry.signer }
+            if let found = entry.path.first(where: { constantTimeEqual($0.derEncoded, encoding) }) { return found }
+        }
+        return nil
     }
 
     /// Adds `entry`, evicting the least recently used one when full.

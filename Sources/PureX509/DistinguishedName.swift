@@ -19,6 +19,7 @@
 //   type     AttributeType,
 //   value    AttributeValue }
 
+import PureCrypto
 import PureDER
 
 /// A distinguished name, held as the bytes of its DER encoding.
@@ -53,6 +54,11 @@ public struct DistinguishedName: Sendable, Hashable {
             }
         }
         return DistinguishedName(derEncoded: element.encodedBytes)
+    }
+
+    /// Equal when the encodings are, byte for byte (the comparison the compiler vectorises).
+    public static func == (lhs: DistinguishedName, rhs: DistinguishedName) -> Bool {
+        constantTimeEqual(lhs.derEncoded, rhs.derEncoded)
     }
 
     /// Wraps already validated bytes.

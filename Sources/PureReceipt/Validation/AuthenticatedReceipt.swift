@@ -20,10 +20,11 @@ struct AuthenticatedReceipt {
 }
 
 extension ReceiptValidator {
-    /// Step 1: the input as a parsed CMS envelope (nothing of the payload read).
-    static func envelope(_ input: [UInt8]) throws(VerificationError) -> SignedData {
+    /// Step 1: the input as a parsed CMS envelope (nothing of the payload read); certificates of a
+    /// path `cache` remembers are taken from it, already parsed.
+    static func envelope(_ input: [UInt8], cache: VerifiedChainCache) throws(VerificationError) -> SignedData {
         let bytes = try receiptBytes(from: input)
-        do { return try SignedData.parse(bytes) } catch { throw .from(error) }
+        do { return try SignedData.parse(bytes, cache: cache) } catch { throw .from(error) }
     }
 
     /// Step 4 begins: the payload, whose signature verified, scanned for the facts verification

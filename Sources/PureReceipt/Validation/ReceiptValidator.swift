@@ -53,7 +53,7 @@ public enum ReceiptValidator {
     public static func validate(
         _ input: [UInt8], policy: ReceiptPolicy, cache: inout VerifiedChainCache
     ) throws(VerificationError) -> VerifiedReceipt {
-        let signedData = try envelope(input)
+        let signedData = try envelope(input, cache: cache)
         var signer = try trustedSigner(signedData, policy, cache: &cache)
         let authenticated = try authenticate(signedData, &signer, policy, cache: &cache)
         return try finish(authenticated, policy: policy)

@@ -25,8 +25,9 @@ import PureDER
 ///     other [3] IMPLICIT OtherCertificateFormat }
 /// ```
 enum CertificateSet {
-    /// Parses the `certificates [0] IMPLICIT CertificateSet` element found by the BER envelope.
-    static func parse(_ element: DERElement) throws(CMSError) -> [Certificate] {
+    /// Parses the `certificates [0] IMPLICIT CertificateSet` element found by the BER envelope; a
+    /// certificate byte-identical to one `known` remembers is taken from there, already parsed.
+    static func parse(_ element: DERElement, known: VerifiedChainCache) throws(CMSError) -> [Certificate] {
         let bytes = element.bytes
         let set = try readDER { () throws(DERError) -> DERElement in
             // RFC 5280 §4.1.1.3: the signature is "computed upon the ASN.1 DER encoded tbsCertificate".
@@ -47,6 +48,10 @@ enum CertificateSet {
             }
             guard entry.tag == .sequence else {
                 throw CMSError(.structure("CertificateChoices other than certificate (\(entry.tag))"), at: entry.start)
+            }
+            if let certificate = known.certificate(encodedAs: bytes[entry.encodedRange]) {
+                certificates.append(certificate)
+                continue
             }
             do {
                 certificates.append(try Certificate(in: bytes, range: entry.encodedRange))

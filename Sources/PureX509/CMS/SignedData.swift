@@ -52,11 +52,17 @@ public struct SignedData: Sendable {
 
     /// Parses a ContentInfo holding a SignedData that spans all of `bytes`.
     public static func parse(_ bytes: [UInt8]) throws(CMSError) -> SignedData {
-        let element = try ContentInfo.signedDataElement(in: bytes)
-        return try SignedData(element: element)
+        try parse(bytes, cache: VerifiedChainCache(capacity: 0))
     }
 
-    private init(element: DERElement) throws(CMSError) {
+    /// `parse(_:)`, taking each certificate byte-identical to one of a path `cache` remembers from
+    /// there, parsed when it was remembered (the same value: parsing depends on the bytes alone).
+    public static func parse(_ bytes: [UInt8], cache: VerifiedChainCache) throws(CMSError) -> SignedData {
+        let element = try ContentInfo.signedDataElement(in: bytes)
+        return try SignedData(element: element, known: cache)
+    }
+
+    private init(element: DERElement, known: VerifiedChainCache) throws(CMSError) {
         var fields = element.content  // BER, like the envelope around it (EnvelopeReading.swift)
         let versionStart = fields.offset
         let version = try readDER { () throws(DERError) in try fields.readEnvelopeInt64("SignedData.version") }
@@ -75,7 +81,7 @@ public struct SignedData: Sendable {
             try fields.readOptionalElement(.contextConstructed(0), "certificates [0]")
         }
         if let certificateSet {
-            certificates = try CertificateSet.parse(certificateSet)
+            certificates = try CertificateSet.parse(certificateSet, known: known)
         } else {
             certificates = []
         }

@@ -46,7 +46,8 @@ private func ders(_ path: [Certificate]) -> [[UInt8]] { path.map { Array($0.derE
 /// The bytes of certificates and digests a cache's entries hold.
 private func storedBytes(_ cache: VerifiedChainCache) -> Int {
     cache.entries.reduce(0) { total, entry in
-        total + entry.signer.count + entry.path.reduce(0) { $0 + $1.count } + entry.anchorSHA256.count
+        total + entry.signer.derEncoded.count + entry.path.reduce(0) { $0 + $1.derEncoded.count }
+            + entry.anchorSHA256.count
     }
 }
 
@@ -276,6 +277,39 @@ struct ChainCacheCMSTests {
         #expect((cache.hits, cache.misses) == (1, 1))
     }
 
+    @Test("parse(_:cache:) takes from the cache only certificates byte-identical to the input's")
+    func parseTakesIdenticalCertificatesOnly() throws {
+        let anchors = try anchors()
+        var cache = VerifiedChainCache()
+        let bytes = try CMSFixtures.vector("valid-der-sha256.der")
+        let plain = try SignedData.parse(bytes)
+        _ = try plain.verify(anchors: anchors, rules: .apple, at: receiptTime, cache: &cache)
+        let reused = try SignedData.parse(bytes, cache: cache)
+        #expect(reused.certificates.map { Array($0.derEncoded) } == plain.certificates.map { Array($0.derEncoded) })
+        #expect(reused.certificates.map(\.subject) == plain.certificates.map(\.subject))
+        #expect(reused.certificates.map(\.notAfter) == plain.certificates.map(\.notAfter))
+        // The last byte of each certificate (in its signature value) changed: parsed from the input,
+        // and verified as it is without a cache (failing, but for the anchor's own copy).
+        for certificate in plain.certificates {
+            let encoding = Array(certificate.derEncoded)
+            let start = try #require(
+                (0...(bytes.count - encoding.count)).first { Array(bytes[$0..<$0 + encoding.count]) == encoding })
+            var changed = bytes
+            changed[start + encoding.count - 1] ^= 0x01
+            let parsed = try SignedData.parse(changed, cache: cache)
+            let changedEncoding = Array(changed[start..<start + encoding.count])
+            #expect(parsed.certificates.contains { Array($0.derEncoded) == changedEncoding })
+            #expect(!parsed.certificates.contains { Array($0.derEncoded) == encoding })
+            let uncached = cmsError { () throws(CMSError) in
+                try SignedData.parse(changed).verify(anchors: anchors, rules: .apple, at: receiptTime)
+            }
+            let cached = cmsError { () throws(CMSError) in
+                try parsed.verify(anchors: anchors, rules: .apple, at: receiptTime, cache: &cache)
+            }
+            #expect(cached?.code == uncached?.code)
+        }
+    }
+
     @Test("cached and uncached verification agree on every 16th vector receipt")
     func agreesWithUncached() throws {
         try agreesWithUncached(every: 16)
@@ -296,12 +330,20 @@ struct ChainCacheCMSTests {
         #expect(!names.isEmpty)
         for round in 0..<2 {
             for name in names {
-                guard let signedData = try? SignedData.parse(CMSFixtures.vector(name)) else { continue }
+                let bytes = try CMSFixtures.vector(name)
+                let reused = cmsError { () throws(CMSError) in _ = try SignedData.parse(bytes, cache: cache) }
+                #expect(reused?.code == cmsError { () throws(CMSError) in _ = try SignedData.parse(bytes) }?.code)
+                guard let signedData = try? SignedData.parse(bytes),
+                    let fromCache = try? SignedData.parse(bytes, cache: cache)
+                else { continue }
+                #expect(
+                    fromCache.certificates.map { Array($0.derEncoded) }
+                        == signedData.certificates.map { Array($0.derEncoded) })
                 let uncached = cmsError { () throws(CMSError) in
                     try signedData.verify(anchors: anchors, rules: .apple, at: receiptTime)
                 }
                 let cached = cmsError { () throws(CMSError) in
-                    try signedData.verify(anchors: anchors, rules: .apple, at: receiptTime, cache: &cache)
+                    try fromCache.verify(anchors: anchors, rules: .apple, at: receiptTime, cache: &cache)
                 }
                 #expect(cached?.code == uncached?.code, "\(name), round \(round)")
             }
