@@ -150,6 +150,21 @@ public struct VerifiedChainCache: Sendable {
         return nil
     }
 
+    /// Whether a remembered path holds `certificate` directly below `issuer`, both byte-identical:
+    /// `issuer`'s key verified `certificate`'s signature when the path was remembered, and a
+    /// signature depends on those bytes alone. The issuer's signature is compared first (cheap, and
+    /// different for different certificates), the whole encodings only where it is equal.
+    package func remembersSignature(of certificate: Certificate, by issuer: Certificate) -> Bool {
+        for e in entries.indices {
+            for above in entries[e].path.indices
+            where constantTimeEqual(entries[e].path[above].signature, issuer.signature) {
+                let below = above == 0 ? entries[e].signer.derEncoded : entries[e].path[above - 1].derEncoded
+                if constantTimeEqual(below, certificate.derEncoded), entries[e].path[above] == issuer { return true }
+            }
+        }
+        return false
+    }
+
     /// Adds `entry`, evicting the least recently used one when full.
     private mutating func add(_ entry: Entry) {
         if entries.count < capacity {

@@ -96,7 +96,7 @@ package struct SignerPaths {
         }
         known = cache.path(leaf: leaf, pool: pool, anchors: anchors, rules: rules)
         guard known == nil else { return }
-        var search = PathSearch(leaf: leaf, pool: pool, anchors: anchors.candidates(in: pool))
+        var search = PathSearch(leaf: leaf, pool: pool, anchors: anchors.candidates(in: pool), remembered: cache)
         // An unreachable anchor fails here with the error the full search would give.
         if !search.reachesAnchor { _ = try search.firstPath { _ in } }
         self.search = search
@@ -114,7 +114,8 @@ package struct SignerPaths {
         }
         // A remembered path that no longer passes (e.g. another instant) is not the verdict: search.
         if let known, (try? checkPath(known, rules: rules, at: time)) != nil { return known }
-        var search = search ?? PathSearch(leaf: leaf, pool: pool, anchors: anchors.candidates(in: pool))
+        var search =
+            search ?? PathSearch(leaf: leaf, pool: pool, anchors: anchors.candidates(in: pool), remembered: cache)
         defer { self.search = search }
         let path = try search.firstPath { (path) throws(X509Error) in try checkPath(path, rules: rules, at: time) }
         cache.insert(path: path, rules: rules)

@@ -13,7 +13,9 @@
 // Bounds (certificates and names are chosen by whoever made the input):
 // - signatures: a signature depends on the certificate and the issuer's key only, so each
 //   (certificate, distinct key) pair is verified at most once, and each TBSCertificate hashed at
-//   most once: at most n × (distinct keys) signature checks for n certificates;
+//   most once: at most n × (distinct keys) signature checks for n certificates; a certificate
+//   that a path of the chain cache holds directly below its issuer, both byte-identical, is not
+//   checked again (that key verified those bytes when the path was remembered: ChainCache.swift);
 // - names: each issuer name is compared with every subject, lengths first, bytes only where they
 //   are equal (at most (n + anchors)² comparisons of names of at most `Limits.maxNameBytes`: no
 //   more than hashing each name a byte at a time, which this replaced, cost in instructions);
@@ -50,6 +52,8 @@ struct PathSearch {
     private var keyClass: [Int] = []
     private var digests: [Int: [UInt8]] = [:]
     private var signatureMemo: [Pair: X509Error?] = [:]
+    /// The chain cache's remembered paths, whose signatures verified when they were remembered.
+    private let remembered: VerifiedChainCache
     /// For each node, the fewest certificates after it up to an anchor (0 for an anchor), over
     /// verified signatures; nil when none is reachable within `Limits.maxChainLength`.
     private var stepsToAnchor: [Int?] = []
@@ -62,8 +66,8 @@ struct PathSearch {
         let key: Int
     }
 
-    init(leaf: Certificate, pool: [Certificate], anchors: [Certificate]) {
-        nodes = [leaf]
+    init(leaf: Certificate, pool: [Certificate], anchors: [Certificate], remembered: VerifiedChainCache) {
+        (nodes, self.remembered) = ([leaf], remembered)
         // Every certificate once, and none equal to the leaf (a certificate appears at most once in
         // a path), so the search compares indices, never certificate bytes.
         for (index, certificate) in (anchors + pool).enumerated()
@@ -181,9 +185,11 @@ struct PathSearch {
     private mutating func signatureError(_ certificate: Int, issuedBy issuer: Int) -> X509Error? {
         let pair = Pair(certificate: certificate, key: keyClass[issuer])
         if let known = signatureMemo[pair] { return known }
-        let subject = nodes[certificate]
+        let (subject, issuing) = (nodes[certificate], nodes[issuer])
         var error: X509Error?
-        if case .rsaPKCS1v15(let hash) = subject.signatureAlgorithm, case .rsa(let key) = nodes[issuer].publicKey {
+        if remembered.remembersSignature(of: subject, by: issuing) {
+            error = nil  // verified when the cache remembered a path with this link
+        } else if case .rsaPKCS1v15(let hash) = subject.signatureAlgorithm, case .rsa(let key) = issuing.publicKey {
             // RFC 5280 §4.1.1.3: the signature is computed upon the DER tbsCertificate, hashed as received.
             let digest = digests[certificate] ?? hash.hash(subject.tbsCertificate)
             digests[certificate] = digest
@@ -192,7 +198,7 @@ struct PathSearch {
             }
         } else {
             do {
-                try subject.verifySignature(issuedBy: nodes[issuer])
+                try subject.verifySignature(issuedBy: issuing)
             } catch let refusal {
                 error = refusal
             }

@@ -156,6 +156,41 @@ struct ChainCacheTests {
         #expect(cache.hits == 0)
     }
 
+    @Test("a remembered path's links are known signatures: byte-identical certificate and issuer only")
+    func rememberedLinks() throws {
+        let (leaf, intermediate, root) = (try pki("leaf"), try pki("intermediate"), try pki("root"))
+        var cache = VerifiedChainCache()
+        #expect(cachedCode(leaf, [intermediate], TrustAnchors(certificates: [root]), cache: &cache) == "no error")
+        #expect(cache.remembersSignature(of: leaf, by: intermediate))
+        #expect(cache.remembersSignature(of: intermediate, by: root))
+        #expect(!cache.remembersSignature(of: leaf, by: root) && !cache.remembersSignature(of: root, by: intermediate))
+        #expect(!cache.remembersSignature(of: root, by: root), "an anchor's own signature is never checked")
+        for offset in [1, 40, 100] {
+            let changed = try flipped(intermediate, offsetFromEnd: offset)
+            #expect(!cache.remembersSignature(of: changed, by: root))
+            #expect(!cache.remembersSignature(of: leaf, by: changed))
+        }
+    }
+
+    @Test(
+        "another signer under a remembered intermediate: the same verdict as uncached, a changed intermediate refused",
+        arguments: ["leaf-expired", "leaf-not-yet-valid"])
+    func anotherSignerUnderRememberedLinks(_ name: String) throws {
+        let (leaf, intermediate, root) = (try pki("leaf"), try pki("intermediate"), try pki("root"))
+        let anchors = TrustAnchors(certificates: [root])
+        var cache = VerifiedChainCache()
+        #expect(cachedCode(leaf, [intermediate], anchors, cache: &cache) == "no error")
+        let other = try pki(name)
+        for pool in [[intermediate], [try flipped(intermediate, offsetFromEnd: 1)]] {
+            let uncached = x509ErrorCode { () throws(X509Error) in
+                try verifyChain(leaf: other, pool: pool, anchors: anchors, rules: .apple, at: receiptTime)
+            }
+            #expect(uncached != "no error")
+            var copy = cache
+            #expect(cachedCode(other, pool, anchors, cache: &copy) == uncached)
+        }
+    }
+
     @Test("the key is what the path used: other certificates in the pool neither miss nor add an entry")
     func poolBeyondThePathIsNotTheKey() throws {
         let (leaf, intermediate, root) = (try pki("leaf"), try pki("intermediate"), try pki("root"))
