@@ -9,12 +9,8 @@ import PureReceipt
 
 enum DumpCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        let options: ParsedArguments
-        do {
-            options = try parseArguments(arguments, command: "dump", valued: [], flags: ["--json"])
-        } catch {
-            if case .message(let text) = error { usageError(text, command: "dump") }
-            return ExitCode.usage
+        let options = parseArguments(arguments, command: "dump", valued: [], flags: ["--json"]) {
+            usageError($0, command: "dump")
         }
         refuseTerminalInput(options, command: "dump")
         let json = options.flags.contains("--json")

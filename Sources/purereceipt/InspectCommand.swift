@@ -9,12 +9,8 @@ import PureX509
 
 enum InspectCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        let options: ParsedArguments
-        do {
-            options = try parseArguments(arguments, command: "inspect", valued: [], flags: ["--json"])
-        } catch {
-            if case .message(let text) = error { usageError(text, command: "inspect") }
-            return ExitCode.usage
+        let options = parseArguments(arguments, command: "inspect", valued: [], flags: ["--json"]) {
+            usageError($0, command: "inspect")
         }
         refuseTerminalInput(options, command: "inspect")
         var input = readInput(options.positional.first)

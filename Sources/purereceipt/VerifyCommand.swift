@@ -13,27 +13,19 @@ import PureReceiptRunner
 import PureX509
 
 enum VerifyCommand {
-    static let valuedOptions: Set<String> = [
-        "--root", "--xcode-root", "--at", "--now", "--bundle-id", "--bundle-version", "--device-id",
-        "--environment", "--endpoint", "--app-apple-id", "--kind", "--product-id", "--jobs", "--revocation",
-        "--revocation-cache",
+    /// The options that take a value: the runner's request's, the certificate files, and the command's own.
+    static let valuedOptions = Set(RunRequest.valuedOptions + ["--root", "--xcode-root", "--jobs"])
+        .union(RevocationStep.options)
+    static let flags: Set<String> = [
+        "--json", "--quiet", "--ndjson", RunRequest.unstatedEnvironmentFlag, RevocationStep.offlineFlag,
     ]
 
     static func run(_ arguments: [String]) -> Int32 {
         // Looked for before parsing, so that even a usage error answers in JSON.
         let json = arguments.prefix { $0 != "--" }.contains("--json")
-        let options: ParsedArguments
-        do {
-            options = try parseArguments(
-                arguments, command: "verify", valued: valuedOptions,
-                flags: [
-                    "--json", "--quiet", "--ndjson", RunRequest.unstatedEnvironmentFlag, RevocationStep.offlineFlag,
-                ], manyFiles: true)
-        } catch {
-            switch error {
-            case .message(let text): usageFailure(text, json: json)
-            }
-        }
+        let options = parseArguments(
+            arguments, command: "verify", valued: valuedOptions, flags: flags, manyFiles: true
+        ) { usageFailure($0, json: json) }
         // Every usage error (64) is found here, from the command line alone; once the input is
         // read, an option that does not fit what the input turned out to be is the input's
         // failure (2, `notApplicable`): input content never chooses the usage status.
