@@ -9,45 +9,27 @@ import PureReceipt
 
 enum DumpCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        let options = parseArguments(arguments, command: "dump", valued: [], flags: ["--json"]) {
-            usageError($0, command: "dump")
-        }
-        refuseTerminalInput(options, command: "dump")
-        let json = options.flags.contains("--json")
-        var input = readInput(options.positional.first)
-        switch InputFormat.detect(input.bytes) {
-        case .signedData(let jws, let body):
-            let signed = SignedDataInput(jws: jws, isNotificationBody: body)
-            return json ? DumpJSON.signedData(signed) : SignedDataReport.dump(input, signed)
-        case .legacyReceipt: return json ? DumpJSON.legacy(input) : LegacyCommand.dump(input)
-        case .appReceipt: break
-        }
-        // Base64 is decoded into the text's own buffer (`input` lets go of it): held once.
-        var bytes = input.bytes
-        input.bytes = []
-        let textCount = bytes.count
-        do {
-            try ReceiptValidator.receiptBytes(inPlace: &bytes)
-        } catch {
-            // A failed decode leaves the text as it was; text that decoded to something else than
-            // a receipt is nothing `explainIfNotReceipt` names (every byte of it is base64).
-            if bytes.count == textCount { InputKind.explainIfNotReceipt(bytes, json: json) }
-            if json { print(VerifyReceiptJSON.render(error).text) }
-            fail("not a well-formed receipt: \(error.code): \(error.message)", ExitCode.malformed)
-        }
-        if json { return DumpJSON.appReceipt(bytes) }
-        var dumper = Dumper()
-        // Columns: offset (6, right-aligned), header length (3), content length (6, right-aligned).
-        print("offset  hdr   len  structure")
-        do {
-            let cursor = try DERCursor(bytes, rules: .ber)
-            try dumper.dump(cursor, indent: 0, attributeContext: nil)
-        } catch {
-            print(dumper.output, terminator: "")
-            fail("not a well-formed receipt: \(error.code): \(error)", ExitCode.malformed)
-        }
-        print(dumper.output, terminator: "")
-        return ExitCode.genuine
+        DecodingCommand.run(
+            arguments, command: "dump",
+            signedData: { input, signed, json in
+                json ? DumpJSON.signedData(signed) : SignedDataReport.dump(input, signed)
+            },
+            legacy: { input, json in json ? DumpJSON.legacy(input) : LegacyCommand.dump(input) },
+            appReceipt: { bytes, _, _, json in
+                if json { return DumpJSON.appReceipt(bytes) }
+                var dumper = Dumper()
+                // Columns: offset (6, right-aligned), header length (3), content length (6, right-aligned).
+                print("offset  hdr   len  structure")
+                do throws(DERError) {
+                    let cursor = try DERCursor(bytes, rules: .ber)
+                    try dumper.dump(cursor, indent: 0, attributeContext: nil)
+                } catch {
+                    print(dumper.output, terminator: "")
+                    notWellFormed(VerificationError(.malformed, code: error.code, message: "\(error)"), json: false)
+                }
+                print(dumper.output, terminator: "")
+                return ExitCode.genuine
+            })
     }
 }
 

@@ -9,44 +9,23 @@ import PureX509
 
 enum InspectCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        let options = parseArguments(arguments, command: "inspect", valued: [], flags: ["--json"]) {
-            usageError($0, command: "inspect")
-        }
-        refuseTerminalInput(options, command: "inspect")
-        var input = readInput(options.positional.first)
-        switch InputFormat.detect(input.bytes) {
-        case .signedData(let jws, let body):
-            let signed = SignedDataInput(jws: jws, isNotificationBody: body)
-            return SignedDataReport.inspect(input, signed, json: options.flags.contains("--json"))
-        case .legacyReceipt: return LegacyCommand.inspect(input, json: options.flags.contains("--json"))
-        case .appReceipt: break
-        }
-        let source = inputSummary(input.name, input.bytes)
-        let base64 = input.bytes.first != 0x30
-        // Base64 is decoded into the text's own buffer (`input` lets go of it): held once.
-        var bytes = input.bytes
-        input.bytes = []
-        let textCount = bytes.count
-        var decoded = false
-        let parsed: UnverifiedReceipt
-        do {
-            try ReceiptValidator.receiptBytes(inPlace: &bytes)
-            decoded = true
-            parsed = try ReceiptValidator.parseUnverified(bytes)
-        } catch {
-            // As in verify: the text is unchanged when its decode failed (same count).
-            if decoded || bytes.count == textCount {
-                InputKind.explainIfNotReceipt(bytes, base64: base64, json: options.flags.contains("--json"))
+        DecodingCommand.run(
+            arguments, command: "inspect", signedData: SignedDataReport.inspect, legacy: LegacyCommand.inspect
+        ) { bytes, source, base64, json in
+            let parsed: UnverifiedReceipt
+            do throws(VerificationError) {
+                parsed = try ReceiptValidator.parseUnverified(bytes)
+            } catch {
+                InputKind.explainIfNotReceipt(bytes, base64: base64, json: json)
+                notWellFormed(error, json: json)
             }
-            if options.flags.contains("--json") { print(VerifyReceiptJSON.render(error).text) }
-            fail("not a well-formed receipt: \(error.code): \(error.message)", ExitCode.malformed)
+            if json {
+                writeInspectJSON(parsed)
+            } else {
+                inspectText(parsed, source: source) { print($0.displayEscaped) }
+            }
+            return ExitCode.genuine
         }
-        if options.flags.contains("--json") {
-            writeInspectJSON(parsed)
-        } else {
-            inspectText(parsed, source: source) { print($0.displayEscaped) }
-        }
-        return ExitCode.genuine
     }
 
     static func signerDescription(_ signer: SignerInfo) -> [String] {

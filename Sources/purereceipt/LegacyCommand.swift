@@ -162,10 +162,9 @@ enum LegacyCommand {
             return try LegacyTransactionReceipt(bytes)
         } catch {
             InputKind.explainIfNotReceipt(bytes, json: json)
-            let failure = VerificationError(
-                .malformed, code: error.code, message: error.description, offset: error.offset)
-            if json { print(VerifyReceiptJSON.render(failure).text) }
-            fail("not a well-formed receipt: \(failure.code): \(failure.message)", ExitCode.malformed)
+            notWellFormed(
+                VerificationError(.malformed, code: error.code, message: error.description, offset: error.offset),
+                json: json)
         }
     }
 }

@@ -232,13 +232,8 @@ enum SignedDataReport {
             return try CompactJWS(compact: data.jws)
         } catch {
             if json {
-                var document = JSONWriter(pretty: true)
-                document.beginObject()
-                document.field("verdict", "malformed")
-                document.field("code", error.code)
-                document.field("message", error.description)
-                document.endObject()
-                print(document.text)
+                let failure = VerificationError(.malformed, code: error.code, message: error.description)
+                print(SignedDataVerifyReport.failureJSON(failure, message: error.description))
             }
             fail("not well-formed signed data: \(error.code): \(error.description)", ExitCode.malformed)
         }
