@@ -65,9 +65,7 @@ struct Dumper {
             var note = ""
             var attribute: (type: Int64, name: String)?
             if element.tag == .sequence, let type = Dumper.receiptAttributeType(element) {
-                let name =
-                    type >= 1700
-                    ? ReceiptAttributeType.name(ofInApp: type) : ReceiptAttributeType.name(ofTopLevel: type)
+                let name = InspectCommand.attributeName(type, inApp: type >= 1700)
                 note = "  ReceiptAttribute type \(type): \(name)"
                 attribute = (type, name)
             }
@@ -81,7 +79,9 @@ struct Dumper {
                 if element.isIndefinite, json != nil {
                     jsonEndOfContents(at: element.end - 2, depth: indent)
                 } else if element.isIndefinite {
-                    output += pad(element.end - 2) + "  2       0" + indentText(indent) + "end-of-contents\n"
+                    output +=
+                        TextReport.padLeft(String(element.end - 2), 6) + "  2       0" + indentText(indent)
+                        + "end-of-contents\n"
                     flushIfLarge()
                 }
             } else if element.tag == .octetString, !element.contentRange.isEmpty,
@@ -150,9 +150,8 @@ struct Dumper {
         let length = element.isIndefinite ? "inf" : String(element.contentRange.count)
         let header = String(element.headerLength)  // at most 6: one digit
         output +=
-            pad(element.start) + "  " + header + String(repeating: " ", count: max(0, 3 - header.count))
-            + String(repeating: " ", count: max(0, 6 - length.count)) + length
-            + indentText(indent) + element.tag.description + note + "\n"
+            TextReport.padLeft(String(element.start), 6) + "  " + TextReport.pad(header, 3)
+            + TextReport.padLeft(length, 6) + indentText(indent) + element.tag.description + note + "\n"
         flushIfLarge()
     }
 
@@ -161,11 +160,6 @@ struct Dumper {
         guard output.utf8.count >= 1 << 16 else { return }
         print(output, terminator: "")
         output = ""
-    }
-
-    func pad(_ offset: Int) -> String {
-        let text = String(offset)
-        return String(repeating: " ", count: max(0, 6 - text.count)) + text
     }
 
     func indentText(_ indent: Int) -> String { "  " + String(repeating: "  ", count: indent) }
