@@ -146,12 +146,19 @@ package enum VerifySigner {
 }
 
 extension SignedDataKind {
+    /// What data of this kind is called when its payload names no bundle id (renewal info, a
+    /// realtime request); nil for the kinds that name one.
+    package var withoutBundleId: String? {
+        self == .renewal ? "renewal info" : self == .realtimeRequest ? "a realtime request" : nil
+    }
+
     /// The usage error for `--bundle-id` with `--kind` naming renewal info or a realtime request,
     /// whose payloads name no bundle id: a check that cannot apply is refused before any input is
     /// read, never reported as held. Nil for the kinds that name one.
     package var bundleIdRefusal: String? {
-        let name = self == .renewal ? "renewal info" : self == .realtimeRequest ? "a realtime request" : nil
-        return name.map { "--bundle-id does not apply with --kind \(rawValue): \($0) names no bundle id to compare" }
+        withoutBundleId.map {
+            "--bundle-id does not apply with --kind \(rawValue): \($0) names no bundle id to compare"
+        }
     }
 }
 

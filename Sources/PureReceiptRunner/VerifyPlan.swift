@@ -33,14 +33,21 @@ package struct CertificateFile: Sendable {
 package enum OptionWords: Sendable {
     case commandLine, request
 
-    /// The command line's option names with the request member that carries each.
-    package static let requestMembers: [(option: String, member: String)] = [
+    /// The options that take a value and belong in a request (a string member of the module's
+    /// request), with the request member that carries each. The command line's other options, such
+    /// as --jobs and --revocation, are the command's own.
+    package static let valuedMembers: [(option: String, member: String)] = [
         ("--bundle-id", "bundleId"), ("--bundle-version", "bundleVersion"), ("--device-id", "deviceId"),
         ("--environment", "environment"), ("--at", "at"), ("--now", "now"), ("--endpoint", "endpoint"),
         ("--app-apple-id", "appAppleId"), ("--kind", "kind"), ("--product-id", "productId"),
-        ("--xcode-root", "xcodeRoot"), ("--root", "roots"),
-        ("--accept-unstated-environment", "acceptUnstatedEnvironment"),
     ]
+
+    /// The command line's option names with the request member that carries each.
+    package static let requestMembers =
+        valuedMembers + [
+            ("--xcode-root", "xcodeRoot"), ("--root", "roots"),
+            (RunRequest.unstatedEnvironmentFlag, "acceptUnstatedEnvironment"),
+        ]
 
     /// `message` (written with the command line's option names) in these words.
     package func apply(_ message: String) -> String {
@@ -111,12 +118,8 @@ package struct RunRequest: Sendable {
 
     /// The flag that accepts signed data naming no environment (SignedDataPolicy.acceptsUnstatedEnvironment).
     package static let unstatedEnvironmentFlag = "--accept-unstated-environment"
-    /// The options that take a value and belong in a request (the command line's other options,
-    /// such as --jobs and --revocation, are the command's own).
-    package static let valuedOptions = [
-        "--bundle-id", "--bundle-version", "--device-id", "--environment", "--at", "--now", "--endpoint",
-        "--app-apple-id", "--kind", "--product-id",
-    ]
+    /// The options that take a value and belong in a request (`OptionWords.valuedMembers`).
+    package static let valuedOptions = OptionWords.valuedMembers.map { $0.option }
     /// Options only StoreKit 2 signed data takes.
     package static let signedDataOptions = ["--app-apple-id", "--kind"]
 }
@@ -221,15 +224,18 @@ package struct VerifyPlan: Sendable {
         policy.bundleIdentifier = request.last("--bundle-id")
         policy.bundleVersion = request.last("--bundle-version")
         policy.deviceIdentifier = request.last("--device-id").flatMap { parseDeviceIdentifier($0) }
-        receipt = Self.receiptEnvironments(request, policy)
+        receipt = Result { () throws(NotApplicable) in try Self.receiptEnvironments(request, policy) }
         switch request.last("--endpoint") {
         case "production": endpoint = .production
         case "sandbox": endpoint = .sandbox
         default: endpoint = .any
         }
-        legacy = Self.legacyPolicy(request, roots: roots, at: at)
+        legacy = Result { () throws(NotApplicable) in try Self.legacyPolicy(request, roots: roots, at: at) }
         var environments: [AppStoreEnvironment]?
-        signedData = Self.signedDataPolicy(request, roots: roots, xcode: xcode, at: at, environments: &environments)
+        let xcode = self.xcode  // a value, not `self`, in the closure below
+        signedData = Result { () throws(NotApplicable) in
+            try Self.signedDataPolicy(request, roots: roots, xcode: xcode, at: at, environments: &environments)
+        }
         self.environments = environments
     }
 
@@ -247,32 +253,36 @@ package struct VerifyPlan: Sendable {
         }
     }
 
+    /// `--environment` in one format's spelling (`value`: nil for a name the format cannot carry):
+    /// nil when the option is not given; `refusal`, then the option's text, when a name does not fit.
+    private static func environments<Value>(
+        _ request: RunRequest, _ value: (EnvironmentName) -> Value?, refusal: String
+    ) throws(NotApplicable) -> [Value]? {
+        guard let text = request.last("--environment"), let names = EnvironmentName.parse(text) else { return nil }
+        let values = names.compactMap(value)
+        guard values.count == names.count else { throw NotApplicable(message: refusal + text) }
+        return values
+    }
+
     /// `--environment` for app receipts: every name must be an app receipt's (Xcode with --xcode-root
     /// only). Without it, the Apple environments (and, through --xcode-root only, Xcode).
     private static func receiptEnvironments(_ request: RunRequest, _ policy: ReceiptPolicy)
-        -> Result<ReceiptPolicy, NotApplicable>
+        throws(NotApplicable) -> ReceiptPolicy
     {
-        guard let text = request.last("--environment"), let names = EnvironmentName.parse(text) else {
-            return .success(policy)
-        }
         var policy = policy
-        let environments = names.compactMap { $0.receipt }
         let allowed = ReceiptEnvironment.apple.union(policy.xcodeCertificate == nil ? [] : [.xcode])
-        guard environments.count == names.count, environments.allSatisfy({ allowed.contains($0) }) else {
-            return .failure(
-                NotApplicable(
-                    message: "--environment: an app receipt names Production, ProductionSandbox (= Sandbox), "
-                        + "ProductionVPP, ProductionVPPSandbox (and Xcode with --xcode-root), and this input is one: "
-                        + text))
-        }
-        policy.environments = Set(environments)
-        return .success(policy)
+        let environments = try Self.environments(
+            request, { $0.receipt.flatMap { allowed.contains($0) ? $0 : nil } },
+            refusal: "--environment: an app receipt names Production, ProductionSandbox (= Sandbox), "
+                + "ProductionVPP, ProductionVPPSandbox (and Xcode with --xcode-root), and this input is one: ")
+        if let environments { policy.environments = Set(environments) }
+        return policy
     }
 
     /// The legacy receipt policy: `--root` certificates that are not self-issued are the pinned
     /// intermediates (a test PKI), self-issued ones the anchors.
     private static func legacyPolicy(_ request: RunRequest, roots: [Certificate], at: Instant?)
-        -> Result<LegacyReceiptPolicy, NotApplicable>
+        throws(NotApplicable) -> LegacyReceiptPolicy
     {
         var legacy = LegacyReceiptPolicy(
             bundleIdentifier: request.last("--bundle-id").map { BundleIdentifierRequirement($0) } ?? .anyApp,
@@ -282,17 +292,11 @@ package struct VerifyPlan: Sendable {
             legacy.intermediates = roots.filter { !$0.isSelfIssued }
         }
         // The names in the outer key's spelling (VerifyOptionWords.swift): ProductionSandbox is Sandbox.
-        if let text = request.last("--environment"), let names = EnvironmentName.parse(text) {
-            let values = names.compactMap { $0.legacy }
-            guard values.count == names.count else {
-                return .failure(
-                    NotApplicable(
-                        message: "--environment: a legacy receipt names Production or Sandbox (= ProductionSandbox), "
-                            + "and this input is one: \(text)"))
-            }
-            legacy.environments = values
-        }
-        return .success(legacy)
+        legacy.environments = try Self.environments(
+            request, { $0.legacy },
+            refusal: "--environment: a legacy receipt names Production or Sandbox (= ProductionSandbox), "
+                + "and this input is one: ")
+        return legacy
     }
 
     /// The signed data policy: an option left out requests nothing, said so in the policy (any
@@ -300,14 +304,13 @@ package struct VerifyPlan: Sendable {
     private static func signedDataPolicy(
         _ request: RunRequest, roots: [Certificate], xcode: Certificate?, at: Instant?,
         environments: inout [AppStoreEnvironment]?
-    ) -> Result<SignedDataPolicy, NotApplicable> {
+    ) throws(NotApplicable) -> SignedDataPolicy {
         // `now` as the host's clock is given with every input: not an option signed data refuses.
         let refused = ["--bundle-version", "--endpoint", "--now", "--product-id"].filter {
             request.last($0) != nil && !($0 == "--now" && request.nowIsClock)
         }
         if let option = refused.first {
-            return .failure(
-                NotApplicable(message: "\(option) does not apply to StoreKit 2 signed data, and this input is that"))
+            throw NotApplicable(message: "\(option) does not apply to StoreKit 2 signed data, and this input is that")
         }
         var policy = SignedDataPolicy(bundleId: "", environment: .production)
         policy.acceptsUnstatedEnvironment = request.has(RunRequest.unstatedEnvironmentFlag)
@@ -315,28 +318,21 @@ package struct VerifyPlan: Sendable {
         if let text = request.last("--device-id") {
             // A device verification id is a UUID; hex bytes (an app receipt's device hash input) are not.
             guard text.utf8.count == 36, parseDeviceIdentifier(text) != nil else {
-                return .failure(
-                    NotApplicable(
-                        message: "--device-id: for StoreKit 2 signed data, the device verification UUID "
-                            + "(8-4-4-4-12): \(text)"))
+                throw NotApplicable(
+                    message:
+                        "--device-id: for StoreKit 2 signed data, the device verification UUID (8-4-4-4-12): \(text)")
             }
             policy.deviceVerificationID = text
         }
         policy.validityInstant = at
         // The names in StoreKit's spelling (VerifyOptionWords.swift): ProductionSandbox is Sandbox.
-        if let text = request.last("--environment"), let names = EnvironmentName.parse(text) {
-            let values = names.compactMap { $0.storeKit }
-            guard values.count == names.count else {
-                return .failure(
-                    NotApplicable(
-                        message: "--environment: StoreKit 2 signed data names Production, Sandbox "
-                            + "(= ProductionSandbox), Xcode or LocalTesting, and this input is that: \(text)"))
-            }
-            environments = values
-        }
+        environments = try Self.environments(
+            request, { $0.storeKit },
+            refusal: "--environment: StoreKit 2 signed data names Production, Sandbox (= ProductionSandbox), "
+                + "Xcode or LocalTesting, and this input is that: ")
         if !roots.isEmpty { policy.signer = .apple(TrustAnchors(certificates: roots)) }
         policy.xcodeCertificate = xcode
         policy.request(bundleId: request.last("--bundle-id"), environments: environments)
-        return .success(policy)
+        return policy
     }
 }

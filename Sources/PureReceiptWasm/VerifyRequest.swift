@@ -17,13 +17,6 @@ import PureJSON
 import PureReceiptRunner
 
 enum VerifyRequest {
-    /// The string members: JSON name and command-line option.
-    static let stringMembers: [(json: String, option: String)] = [
-        ("bundleId", "--bundle-id"), ("bundleVersion", "--bundle-version"), ("deviceId", "--device-id"),
-        ("environment", "--environment"), ("at", "--at"), ("now", "--now"), ("endpoint", "--endpoint"),
-        ("appAppleId", "--app-apple-id"), ("kind", "--kind"), ("productId", "--product-id"),
-    ]
-
     /// Reads the request text as the runner's request (its documents indented, its messages in the
     /// request's words); the message of a usage error when it is not a request.
     static func read(_ text: [UInt8]) -> Result<RunRequest, RequestError> {
@@ -65,7 +58,8 @@ enum VerifyRequest {
                 request.flags.removeAll { $0 == RunRequest.unstatedEnvironmentFlag }
                 if flag { request.flags.append(RunRequest.unstatedEnvironmentFlag) }
             default:
-                guard let known = stringMembers.first(where: { $0.json == member.name }) else {
+                // The string members: the options that take a value (OptionWords.valuedMembers).
+                guard let known = OptionWords.valuedMembers.first(where: { $0.member == member.name }) else {
                     return .failure(RequestError("unknown request member: \(member.name)"))
                 }
                 guard let value = member.value.stringValue else {

@@ -11,19 +11,17 @@ struct ParsedArguments {
     func all(_ name: String) -> [String] { values[name] ?? [] }
 }
 
-enum UsageError: Error { case message(String) }
-
 /// Parses `arguments` of `command` given the options that take a value and the flags that do not.
 /// `--help` or `-h` anywhere before `--` prints the command's own usage and exits 0, whatever else
 /// is on the line. Any other argument starting with `-` (other than `-` alone, standard input) is
 /// an option: an unknown one is a usage error naming it; a FILE whose name starts with `-` goes
 /// after `--`.
-/// `manyFiles`: more than one FILE is allowed (verify).
+/// `manyFiles`: more than one FILE is allowed (verify). A usage error's message goes to `refuse`
+/// (the command's words for it; exits 64).
 func parseArguments(
-    _ arguments: [String], command: String, valued: Set<String>, flags: Set<String>, manyFiles: Bool = false
-)
-    throws(UsageError) -> ParsedArguments
-{
+    _ arguments: [String], command: String, valued: Set<String>, flags: Set<String>, manyFiles: Bool = false,
+    refuse: (String) -> Never
+) -> ParsedArguments {
     if arguments.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
         print(Usage.of(command) ?? Usage.all)
         exit(ExitCode.genuine)
@@ -38,7 +36,7 @@ func parseArguments(
             break
         }
         if argument.hasPrefix("-"), argument != "-", !argument.hasPrefix("--") {
-            throw .message("unknown option \(argument)")
+            refuse("unknown option \(argument)")
         }
         if argument.hasPrefix("--") {
             var name = argument
@@ -51,20 +49,20 @@ func parseArguments(
                 if let inlineValue {
                     result.values[name, default: []].append(inlineValue)
                 } else {
-                    guard index < arguments.count else { throw .message("option \(name) needs a value") }
+                    guard index < arguments.count else { refuse("option \(name) needs a value") }
                     result.values[name, default: []].append(arguments[index])
                     index += 1
                 }
             } else if flags.contains(name), inlineValue == nil {
                 result.flags.insert(name)
             } else {
-                throw .message("unknown option \(argument)")
+                refuse("unknown option \(argument)")
             }
         } else {
             result.positional.append(argument)
         }
     }
-    guard manyFiles || result.positional.count <= 1 else { throw .message("expected at most one FILE") }
+    guard manyFiles || result.positional.count <= 1 else { refuse("expected at most one FILE") }
     return result
 }
 

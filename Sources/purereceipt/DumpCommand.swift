@@ -9,49 +9,27 @@ import PureReceipt
 
 enum DumpCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        let options: ParsedArguments
-        do {
-            options = try parseArguments(arguments, command: "dump", valued: [], flags: ["--json"])
-        } catch {
-            if case .message(let text) = error { usageError(text, command: "dump") }
-            return ExitCode.usage
-        }
-        refuseTerminalInput(options, command: "dump")
-        let json = options.flags.contains("--json")
-        var input = readInput(options.positional.first)
-        switch InputFormat.detect(input.bytes) {
-        case .signedData(let jws, let body):
-            let signed = SignedDataInput(jws: jws, isNotificationBody: body)
-            return json ? DumpJSON.signedData(signed) : SignedDataReport.dump(input, signed)
-        case .legacyReceipt: return json ? DumpJSON.legacy(input) : LegacyCommand.dump(input)
-        case .appReceipt: break
-        }
-        // Base64 is decoded into the text's own buffer (`input` lets go of it): held once.
-        var bytes = input.bytes
-        input.bytes = []
-        let textCount = bytes.count
-        do {
-            try ReceiptValidator.receiptBytes(inPlace: &bytes)
-        } catch {
-            // A failed decode leaves the text as it was; text that decoded to something else than
-            // a receipt is nothing `explainIfNotReceipt` names (every byte of it is base64).
-            if bytes.count == textCount { InputKind.explainIfNotReceipt(bytes, json: json) }
-            if json { print(VerifyReceiptJSON.render(error).text) }
-            fail("not a well-formed receipt: \(error.code): \(error.message)", ExitCode.malformed)
-        }
-        if json { return DumpJSON.appReceipt(bytes) }
-        var dumper = Dumper()
-        // Columns: offset (6, right-aligned), header length (3), content length (6, right-aligned).
-        print("offset  hdr   len  structure")
-        do {
-            let cursor = try DERCursor(bytes, rules: .ber)
-            try dumper.dump(cursor, indent: 0, attributeContext: nil)
-        } catch {
-            print(dumper.output, terminator: "")
-            fail("not a well-formed receipt: \(error.code): \(error)", ExitCode.malformed)
-        }
-        print(dumper.output, terminator: "")
-        return ExitCode.genuine
+        DecodingCommand.run(
+            arguments, command: "dump",
+            signedData: { input, signed, json in
+                json ? DumpJSON.signedData(signed) : SignedDataReport.dump(input, signed)
+            },
+            legacy: { input, json in json ? DumpJSON.legacy(input) : LegacyCommand.dump(input) },
+            appReceipt: { bytes, _, _, json in
+                if json { return DumpJSON.appReceipt(bytes) }
+                var dumper = Dumper()
+                // Columns: offset (6, right-aligned), header length (3), content length (6, right-aligned).
+                print("offset  hdr   len  structure")
+                do throws(DERError) {
+                    let cursor = try DERCursor(bytes, rules: .ber)
+                    try dumper.dump(cursor, indent: 0, attributeContext: nil)
+                } catch {
+                    print(dumper.output, terminator: "")
+                    notWellFormed(VerificationError(.malformed, code: error.code, message: "\(error)"), json: false)
+                }
+                print(dumper.output, terminator: "")
+                return ExitCode.genuine
+            })
     }
 }
 
@@ -87,9 +65,7 @@ struct Dumper {
             var note = ""
             var attribute: (type: Int64, name: String)?
             if element.tag == .sequence, let type = Dumper.receiptAttributeType(element) {
-                let name =
-                    type >= 1700
-                    ? ReceiptAttributeType.name(ofInApp: type) : ReceiptAttributeType.name(ofTopLevel: type)
+                let name = InspectCommand.attributeName(type, inApp: type >= 1700)
                 note = "  ReceiptAttribute type \(type): \(name)"
                 attribute = (type, name)
             }
@@ -103,7 +79,9 @@ struct Dumper {
                 if element.isIndefinite, json != nil {
                     jsonEndOfContents(at: element.end - 2, depth: indent)
                 } else if element.isIndefinite {
-                    output += pad(element.end - 2) + "  2       0" + indentText(indent) + "end-of-contents\n"
+                    output +=
+                        TextReport.padLeft(String(element.end - 2), 6) + "  2       0" + indentText(indent)
+                        + "end-of-contents\n"
                     flushIfLarge()
                 }
             } else if element.tag == .octetString, !element.contentRange.isEmpty,
@@ -172,9 +150,8 @@ struct Dumper {
         let length = element.isIndefinite ? "inf" : String(element.contentRange.count)
         let header = String(element.headerLength)  // at most 6: one digit
         output +=
-            pad(element.start) + "  " + header + String(repeating: " ", count: max(0, 3 - header.count))
-            + String(repeating: " ", count: max(0, 6 - length.count)) + length
-            + indentText(indent) + element.tag.description + note + "\n"
+            TextReport.padLeft(String(element.start), 6) + "  " + TextReport.pad(header, 3)
+            + TextReport.padLeft(length, 6) + indentText(indent) + element.tag.description + note + "\n"
         flushIfLarge()
     }
 
@@ -183,11 +160,6 @@ struct Dumper {
         guard output.utf8.count >= 1 << 16 else { return }
         print(output, terminator: "")
         output = ""
-    }
-
-    func pad(_ offset: Int) -> String {
-        let text = String(offset)
-        return String(repeating: " ", count: max(0, 6 - text.count)) + text
     }
 
     func indentText(_ indent: Int) -> String { "  " + String(repeating: "  ", count: indent) }

@@ -38,9 +38,7 @@ enum DumpJSON {
             cursor = try DERCursor(bytes, rules: .ber)
             try cursor.walk { _ in }
         } catch {
-            let failure = VerificationError(.malformed, code: error.code, message: "\(error)")
-            print(VerifyReceiptJSON.render(failure).text)
-            fail("not a well-formed receipt: \(error.code): \(error)", ExitCode.malformed)
+            notWellFormed(VerificationError(.malformed, code: error.code, message: "\(error)"), json: true)
         }
         var dumper = Dumper()
         dumper.json = JSONWriter(pretty: true, capacity: 1 << 17)
@@ -53,7 +51,7 @@ enum DumpJSON {
             try dumper.dump(cursor, indent: 0, attributeContext: nil)
         } catch {
             // Not reached: the walk above read every element the dump reads.
-            fail("not a well-formed receipt: \(error.code): \(error)", ExitCode.malformed)
+            notWellFormed(VerificationError(.malformed, code: error.code, message: "\(error)"), json: false)
         }
         dumper.json?.endArray()
         dumper.json?.field("verified", false)

@@ -12,9 +12,13 @@ extension InputKind {
     }
 
     static func notAReceipt(_ kind: InputKind, json: Bool) -> Never {
-        if json {
-            print(VerifyReceiptJSON.render(VerificationError(.malformed, code: kind.code, message: kind.message)).text)
-        }
-        fail("not a well-formed receipt: \(kind.code): \(kind.message)", ExitCode.malformed)
+        notWellFormed(VerificationError(.malformed, code: kind.code, message: kind.message), json: json)
     }
+}
+
+/// Input that is not a well-formed receipt: with --json the 21002 document of `failure` on stdout,
+/// then one stderr line; exit 2.
+func notWellFormed(_ failure: VerificationError, json: Bool) -> Never {
+    if json { print(VerifyReceiptJSON.render(failure).text) }
+    fail("not a well-formed receipt: \(failure.code): \(failure.message)", ExitCode.malformed)
 }

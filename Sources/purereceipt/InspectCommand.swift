@@ -9,72 +9,48 @@ import PureX509
 
 enum InspectCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        let options: ParsedArguments
-        do {
-            options = try parseArguments(arguments, command: "inspect", valued: [], flags: ["--json"])
-        } catch {
-            if case .message(let text) = error { usageError(text, command: "inspect") }
-            return ExitCode.usage
-        }
-        refuseTerminalInput(options, command: "inspect")
-        var input = readInput(options.positional.first)
-        switch InputFormat.detect(input.bytes) {
-        case .signedData(let jws, let body):
-            let signed = SignedDataInput(jws: jws, isNotificationBody: body)
-            return SignedDataReport.inspect(input, signed, json: options.flags.contains("--json"))
-        case .legacyReceipt: return LegacyCommand.inspect(input, json: options.flags.contains("--json"))
-        case .appReceipt: break
-        }
-        let source = inputSummary(input.name, input.bytes)
-        let base64 = input.bytes.first != 0x30
-        // Base64 is decoded into the text's own buffer (`input` lets go of it): held once.
-        var bytes = input.bytes
-        input.bytes = []
-        let textCount = bytes.count
-        var decoded = false
-        let parsed: UnverifiedReceipt
-        do {
-            try ReceiptValidator.receiptBytes(inPlace: &bytes)
-            decoded = true
-            parsed = try ReceiptValidator.parseUnverified(bytes)
-        } catch {
-            // As in verify: the text is unchanged when its decode failed (same count).
-            if decoded || bytes.count == textCount {
-                InputKind.explainIfNotReceipt(bytes, base64: base64, json: options.flags.contains("--json"))
+        DecodingCommand.run(
+            arguments, command: "inspect", signedData: SignedDataReport.inspect, legacy: LegacyCommand.inspect
+        ) { bytes, source, base64, json in
+            let parsed: UnverifiedReceipt
+            do throws(VerificationError) {
+                parsed = try ReceiptValidator.parseUnverified(bytes)
+            } catch {
+                InputKind.explainIfNotReceipt(bytes, base64: base64, json: json)
+                notWellFormed(error, json: json)
             }
-            if options.flags.contains("--json") { print(VerifyReceiptJSON.render(error).text) }
-            fail("not a well-formed receipt: \(error.code): \(error.message)", ExitCode.malformed)
+            if json {
+                writeInspectJSON(parsed)
+            } else {
+                TextReport.writeUnverified { inspectText(parsed, source: source, emit: $0.emit) }
+            }
+            return ExitCode.genuine
         }
-        if options.flags.contains("--json") {
-            writeInspectJSON(parsed)
-        } else {
-            inspectText(parsed, source: source) { print($0.displayEscaped) }
-        }
-        return ExitCode.genuine
     }
 
     static func signerDescription(_ signer: SignerInfo) -> [String] {
-        var lines: [String] = []
+        let identifier: String
         switch signer.signerIdentifier {
-        case .issuerAndSerialNumber(_, let serial):
-            lines.append(TextReport.row("  identified by", "issuer and serial number \(TextReport.hex(serial))"))
-        case .subjectKeyIdentifier(let keyID):
-            lines.append(TextReport.row("  identified by", "subject key identifier \(TextReport.hex(keyID))"))
+        case .issuerAndSerialNumber(_, let serial): identifier = "issuer and serial number \(TextReport.hex(serial))"
+        case .subjectKeyIdentifier(let keyID): identifier = "subject key identifier \(TextReport.hex(keyID))"
         }
-        lines.append(TextReport.row("  version", String(signer.version)))
-        lines.append(TextReport.row("  digest", signer.digestAlgorithm.name))
+        let signature: String
         switch signer.signatureAlgorithm {
-        case .rsaEncryption: lines.append(TextReport.row("  signature", "rsaEncryption (bare)"))
-        case .rsaWithDigest(let hash): lines.append(TextReport.row("  signature", "\(hash.name) with RSA"))
+        case .rsaEncryption: signature = "rsaEncryption (bare)"
+        case .rsaWithDigest(let hash): signature = "\(hash.name) with RSA"
         }
-        lines.append(TextReport.row("  signed attributes", signer.signedAttributes == nil ? "none" : "present"))
-        lines.append(TextReport.row("  signature bytes", String(signer.signature.count)))
-        return lines
+        let rows = [
+            ("identified by", identifier), ("version", String(signer.version)),
+            ("digest", signer.digestAlgorithm.name), ("signature", signature),
+            ("signed attributes", signer.signedAttributes == nil ? "none" : "present"),
+            ("signature bytes", String(signer.signature.count)),
+        ]
+        return rows.map { TextReport.row("  " + $0, $1) }
     }
 
-    /// The report, one line at a time (streamed: a large receipt's lines are never held together).
+    /// The report between inspect's warning and verdict, one line at a time (streamed: a large
+    /// receipt's lines are never held together).
     static func inspectText(_ parsed: UnverifiedReceipt, source: String, emit: (String) -> Void) {
-        emit("UNVERIFIED: decoded without checking signature, chain or policy. Nothing here is trustworthy.")
         emit(TextReport.row("Receipt", source))
         TextReport.receiptLines(parsed.receipt, emit: emit)
         emit("Attributes (raw, file order)")
@@ -87,19 +63,17 @@ enum InspectCommand {
         TextReport.certificateLines(parsed.signedData.certificates, anchorLast: false, locations: true).forEach(emit)
         emit("Signers (\(parsed.signedData.signerInfos.count))")
         for signer in parsed.signedData.signerInfos { signerDescription(signer).forEach(emit) }
-        emit(TextReport.row("Verdict", "UNVERIFIED"))
     }
 
     static func rawLine(_ attribute: ReceiptAttribute, inApp: Bool) -> String {
-        let name =
-            inApp
-            ? ReceiptAttributeType.name(ofInApp: attribute.type)
-            : ReceiptAttributeType.name(ofTopLevel: attribute.type)
-        let type = String(attribute.type)
-        let label =
-            String(repeating: " ", count: max(0, 4 - type.count)) + type + " "
-            + TextReport.pad(name, max(31, name.count + 1))
+        let name = attributeName(attribute.type, inApp: inApp)
+        let label = TextReport.padLeft(String(attribute.type), 4) + " " + TextReport.pad(name, max(31, name.count + 1))
         return label + "v\(attribute.version)  " + valueText(attribute)
+    }
+
+    /// The name of an attribute type: an in-app purchase's, or the receipt's.
+    static func attributeName(_ type: Int64, inApp: Bool) -> String {
+        inApp ? ReceiptAttributeType.name(ofInApp: type) : ReceiptAttributeType.name(ofTopLevel: type)
     }
 
     /// The value as text when it holds one DER string or integer, else hex.
@@ -141,18 +115,7 @@ enum InspectCommand {
         receipt.forEachRawAttribute { attribute in piece { writeRaw(attribute, inApp: false, into: &$0) } }
         json.endArray()
         array("certificates", parsed.signedData.certificates.count) { index, piece in
-            let certificate = parsed.signedData.certificates[index]
-            piece.beginObject()
-            piece.field("issuer", certificate.issuer.description)
-            piece.field("key", certificate.publicKey.description)
-            piece.field("not_after", certificate.notAfter.description)
-            piece.field("not_before", certificate.notBefore.description)
-            piece.field("serial", TextReport.hex(certificate.serialNumber))
-            piece.field("sha256", TextReport.hex(certificate.sha256Fingerprint()))
-            piece.field("signature_algorithm", TextReport.describe(certificate.signatureAlgorithm))
-            piece.field("subject", certificate.subject.description)
-            TextReport.writeRevocationLocations(certificate, into: &piece)
-            piece.endObject()
+            TextReport.writeCertificate(parsed.signedData.certificates[index], detailed: true, into: &piece)
         }
         array("in_app", receipt.inAppPurchases.count) { index, piece in
             piece.beginArray()
@@ -191,12 +154,8 @@ enum InspectCommand {
 
     /// One raw attribute as a JSON object, keys sorted.
     static func writeRaw(_ attribute: ReceiptAttribute, inApp: Bool, into json: inout JSONWriter) {
-        let name =
-            inApp
-            ? ReceiptAttributeType.name(ofInApp: attribute.type)
-            : ReceiptAttributeType.name(ofTopLevel: attribute.type)
         json.beginObject()
-        json.field(Name.name, name)
+        json.field(Name.name, attributeName(attribute.type, inApp: inApp))
         json.field(Name.offset, Int64(attribute.offset))
         json.field(Name.type, Int64(attribute.type))
         json.field(Name.value, valueText(attribute))

@@ -12,59 +12,48 @@ import PureX509
 
 enum LegacyCommand {
     /// The text report of a legacy receipt that verified under `policy`.
-    static func verifiedText(_ verified: VerifiedLegacyReceipt, policy: LegacyReceiptPolicy, source: String) -> String {
+    static func writeVerified(_ verified: VerifiedLegacyReceipt, policy: LegacyReceiptPolicy, source: String) {
         let receipt = verified.receipt
-        var lines = [TextReport.row("Receipt", source)]
-        lines += summary(receipt)
-        lines.append("Chain (signer first)")
-        lines += TextReport.certificateLines(verified.chain, anchorLast: true)
-        lines.append("Checks")
-        lines.append(TextReport.row("  signature", "ok  RSA PKCS #1 v1.5 with SHA-1 over version ‖ purchase-info"))
-        lines.append(TextReport.row("  chain", "ok  leaf → pinned intermediate → anchor, leaf marker OID"))
         let instantSource = policy.validityInstant == nil ? "purchase date" : "--at"
-        lines.append(
-            TextReport.row(
-                "  validity", "ok  every certificate valid at \(verified.validityInstant) (\(instantSource))"))
-        lines.append(
-            TextReport.row(
-                "  bundle id", policy.bundleIdentifier.map { "ok  \"\($0)\"" } ?? "-   not requested (--bundle-id)"))
-        lines.append(
-            TextReport.row(
-                "  product id",
-                policy.productIdentifier.map { "ok  \"\($0)\"" } ?? "-   not requested (--product-id)"))
-        lines.append(
-            TextReport.row(
-                "  environment",
-                policy.environments.map {
-                    "ok  \(receipt.environmentName) is one of \($0.joined(separator: ", ")) (an unsigned outer value)"
-                }
-                    ?? "-   not requested (--environment)"))
+        let environment = policy.environments.map {
+            "\(receipt.environmentName) is one of \($0.joined(separator: ", ")) (an unsigned outer value)"
+        }
         let note = verified.hasWeakKey ? " (RSA-1024 leaf: evidence about history, not current proof)" : ""
-        lines.append(TextReport.row("Verdict", "GENUINE — signature, chain and every requested check hold" + note))
-        return TextReport.render(lines)
+        TextReport.writeVerified(
+            chain: verified.chain,
+            checks: [
+                ("signature", "ok  RSA PKCS #1 v1.5 with SHA-1 over version ‖ purchase-info"),
+                ("chain", "ok  leaf → pinned intermediate → anchor, leaf marker OID"),
+                ("validity", "ok  every certificate valid at \(verified.validityInstant) (\(instantSource))"),
+                ("bundle id", TextReport.requested(quoting: policy.bundleIdentifier, "--bundle-id")),
+                ("product id", TextReport.requested(quoting: policy.productIdentifier, "--product-id")),
+                ("environment", TextReport.requested(environment, "--environment")),
+            ], verdict: TextReport.genuine + note
+        ) { out in
+            out.emit(TextReport.row("Receipt", source))
+            summary(receipt).forEach(out.emit)
+        }
     }
 
     static func inspect(_ input: (bytes: [UInt8], name: String), json: Bool) -> Int32 {
         let receipt = parse(input.bytes, json: json)
-        let certificate = receipt.signatureBlob.certificate
         if json {
             writeInspectJSON(receipt)
             return ExitCode.genuine
         }
-        var lines = ["UNVERIFIED: decoded without checking signature, chain or policy. Nothing here is trustworthy."]
-        lines.append(TextReport.row("Receipt", inputSummary(input.name, input.bytes)))
-        lines += summary(receipt)
-        lines.append("Certificate (embedded leaf)")
-        lines += TextReport.certificateLines([certificate], anchorLast: false, locations: true)
-        lines.append(TextReport.row("Verdict", "UNVERIFIED"))
-        print(TextReport.render(lines))
+        TextReport.writeUnverified { out in
+            out.emit(TextReport.row("Receipt", inputSummary(input.name, input.bytes)))
+            summary(receipt).forEach(out.emit)
+            out.emit("Certificate (embedded leaf)")
+            TextReport.certificateLines([receipt.signatureBlob.certificate], anchorLast: false, locations: true)
+                .forEach(out.emit)
+        }
         return ExitCode.genuine
     }
 
     /// The `--json` report of inspect, written with the library's JSONWriter (keys sorted; strings
     /// escaped per RFC 8259 §7).
     static func writeInspectJSON(_ receipt: LegacyTransactionReceipt) {
-        let certificate = receipt.signatureBlob.certificate
         var json = JSONWriter(pretty: true)
         func pairs(_ entries: [LegacyPlistEntry]) {
             json.beginArray()
@@ -78,15 +67,7 @@ enum LegacyCommand {
         }
         json.beginObject()
         json.key("certificate")
-        json.beginObject()
-        json.field("issuer", certificate.issuer.description)
-        json.field("key", certificate.publicKey.description)
-        json.field("not_after", certificate.notAfter.description)
-        json.field("not_before", certificate.notBefore.description)
-        json.field("sha256", TextReport.hex(certificate.sha256Fingerprint()))
-        json.field("subject", certificate.subject.description)
-        TextReport.writeRevocationLocations(certificate, into: &json)
-        json.endObject()
+        TextReport.writeCertificate(receipt.signatureBlob.certificate, detailed: false, into: &json)
         json.field("format", "legacy-transaction-receipt")
         json.key("purchase_info")
         pairs(receipt.purchaseInfo.entries)
@@ -105,10 +86,7 @@ enum LegacyCommand {
         let receipt = parse(input.bytes, json: false)
         let blob = receipt.signatureBlob
         /// `offset`, right-aligned in six columns, then `text`.
-        func line(_ offset: Int, _ text: String) -> String {
-            let number = String(offset)
-            return String(repeating: " ", count: max(0, 6 - number.count)) + number + "  " + text
-        }
+        func line(_ offset: Int, _ text: String) -> String { TextReport.padLeft(String(offset), 6) + "  " + text }
         var lines = ["offset  receipt (old-style plist; outer pairs \(unsignedNote))"]
         for entry in receipt.entries {
             let value =
@@ -132,7 +110,7 @@ enum LegacyCommand {
         if blob.version == 1 { lines.append(line(blob.certificate.derEncoded.endIndex, "00 00 00 00")) }
         // Each line escaped: the plist's escapes (`\033`, `\U202E`, …) decode to characters that
         // must not reach the terminal raw.
-        print(TextReport.render(lines))
+        TextReport.write { lines.forEach($0.emit) }
         return ExitCode.genuine
     }
 
@@ -162,10 +140,9 @@ enum LegacyCommand {
             return try LegacyTransactionReceipt(bytes)
         } catch {
             InputKind.explainIfNotReceipt(bytes, json: json)
-            let failure = VerificationError(
-                .malformed, code: error.code, message: error.description, offset: error.offset)
-            if json { print(VerifyReceiptJSON.render(failure).text) }
-            fail("not a well-formed receipt: \(failure.code): \(failure.message)", ExitCode.malformed)
+            notWellFormed(
+                VerificationError(.malformed, code: error.code, message: error.description, offset: error.offset),
+                json: json)
         }
     }
 }

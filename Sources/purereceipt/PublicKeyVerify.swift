@@ -10,12 +10,8 @@ import PureJSON
 
 enum PublicKeyVerify {
     static func run(_ arguments: [String]) -> Int32 {
-        let options: ParsedArguments
-        do {
-            options = try parseArguments(arguments, command: "verify", valued: ["--public-key"], flags: [])
-        } catch {
-            guard case .message(let message) = error else { return ExitCode.usage }
-            usageError("verify --public-key: \(message)", command: "verify")
+        let options = parseArguments(arguments, command: "verify", valued: ["--public-key"], flags: []) {
+            usageError("verify --public-key: \($0)", command: "verify")
         }
         guard let keyPath = options.last("--public-key") else { return ExitCode.usage }
         let keyBytes = SigningInput.read(keyPath, limit: SigningInput.maxKeyBytes, what: "public key")

@@ -22,12 +22,8 @@ enum SignCommand {
     }
 
     static func parse(_ arguments: [String], valued: Set<String>) -> ParsedArguments {
-        let options: ParsedArguments
-        do {
-            options = try parseArguments(arguments, command: "sign", valued: valued, flags: [])
-        } catch {
-            guard case .message(let message) = error else { exit(ExitCode.usage) }
-            usageError("sign: \(message)", command: "sign")
+        let options = parseArguments(arguments, command: "sign", valued: valued, flags: []) {
+            usageError("sign: \($0)", command: "sign")
         }
         guard options.positional.isEmpty else { usageError("sign: takes no FILE", command: "sign") }
         return options

@@ -29,8 +29,8 @@ struct SignedDataInput {
         return kind
     }
 
-    /// "NAME (N bytes, compact JWS)" or "… notification body".
-    func source(_ input: (bytes: [UInt8], name: String)) -> String {
-        "\(input.name) (\(input.bytes.count) bytes, " + (isNotificationBody ? "notification body)" : "compact JWS)")
+    /// "NAME (N bytes, compact JWS)" or "… notification body", for the first line of a report.
+    static func source(_ name: String, _ count: Int, body: Bool) -> String {
+        "\(name) (\(count) bytes, " + (body ? "notification body)" : "compact JWS)")
     }
 }

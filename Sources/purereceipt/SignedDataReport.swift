@@ -13,83 +13,80 @@ import PureX509
 enum SignedDataReport {
     // MARK: verify
 
-    static func verifiedText(
+    static func writeVerified(
         _ verified: SignedDataVerifyReport, source: String, policy: SignedDataPolicy, options: ParsedArguments
-    ) -> String {
-        var lines = [TextReport.row("Signed data", source)]
-        lines.append(TextReport.row("Kind", verified.kind.reportName))
-        lines.append(
-            TextReport.row(
-                "Environment",
-                verified.environmentStated
-                    ? verified.environment ?? "-"
-                    : "environment not stated (data older than the field), taken as \(policy.environment.rawValue)"))
-        lines.append(TextReport.row("Bundle ID", verified.bundleId ?? "-"))
-        lines.append("Payload (signed, as written)")
-        lines += payloadLines(verified.payload, indent: "  ")
-        for (name, object) in verified.nested {
-            lines.append("\(name) (verified under the same policy)")
-            lines += payloadLines(object, indent: "  ")
-        }
-        lines.append("Chain (signer first)")
-        lines += TextReport.certificateLines(verified.chain, anchorLast: !verified.isXcodeSigned)
-        lines.append("Checks")
-        lines.append(TextReport.row("  signature", "ok  ES256 (ECDSA P-256, SHA-256) over the JWS signing input"))
-        if verified.isXcodeSigned {
-            lines.append(TextReport.row("  chain", "ok  self-signed Xcode StoreKit testing certificate (--xcode-root)"))
-        } else {
-            let anchor = options.all("--root").isEmpty ? "Apple Root CA - G3" : "--root anchor"
-            lines.append(
-                TextReport.row("  chain", "ok  x5c leaf → intermediate → \(anchor), Apple marker OIDs"))
-        }
+    ) {
+        let bundleId = options.last("--bundle-id")
+        let anchor = options.all("--root").isEmpty ? "Apple Root CA - G3" : "--root anchor"
         let instantSource =
             options.last("--at") != nil
             ? "--at" : verified.kind == .appTransaction ? "receiptCreationDate" : "signedDate"
-        lines.append(
-            TextReport.row(
-                "  validity",
-                "ok  every certificate valid at \(TextReport.date(verified.validityInstant)) (\(instantSource))"))
-        lines.append(
-            TextReport.row(
-                "  bundle id",
-                verified.kind == .renewal || verified.kind == .realtimeRequest
-                    ? "-   \(verified.kind == .renewal ? "renewal info" : "a realtime request") names no bundle id: "
-                        + (options.last("--bundle-id") == nil ? "none compared" : "--bundle-id not compared")
-                    : options.last("--bundle-id").map { "ok  \"\($0)\"" } ?? "-   not requested (--bundle-id)"))
-        lines.append(
-            TextReport.row(
-                "  environment",
-                !verified.environmentStated
-                    ? "!   not stated: accepted as \(policy.environment.rawValue) (--accept-unstated-environment)"
-                    : options.last("--environment") != nil
-                        ? "ok  \(policy.environment.rawValue)" : "-   not requested (--environment)"))
-        lines.append(
-            TextReport.row(
-                "  app Apple id",
-                policy.appAppleId.map { "ok  \($0) (compared where the data names one)" }
-                    ?? "-   not requested (--app-apple-id; required for Production)"))
-        lines.append(
-            TextReport.row(
-                "  device",
-                policy.deviceVerificationID.map { "ok  \($0.displayEscaped) (deviceVerification)" }
-                    ?? "-   not requested (--device-id)"))
+        let environment = options.last("--environment").map { _ in policy.environment.rawValue }
+        var checks = [
+            ("signature", "ok  ES256 (ECDSA P-256, SHA-256) over the JWS signing input"),
+            verified.isXcodeSigned
+                ? ("chain", "ok  self-signed Xcode StoreKit testing certificate (--xcode-root)")
+                : ("chain", "ok  x5c leaf → intermediate → \(anchor), Apple marker OIDs"),
+            (
+                "validity",
+                "ok  every certificate valid at \(TextReport.date(verified.validityInstant)) (\(instantSource))"
+            ),
+            (
+                "bundle id",
+                verified.kind.withoutBundleId.map {
+                    "-   \($0) names no bundle id: " + (bundleId == nil ? "none compared" : "--bundle-id not compared")
+                } ?? TextReport.requested(quoting: bundleId, "--bundle-id")
+            ),
+            (
+                "environment",
+                verified.environmentStated
+                    ? TextReport.requested(environment, "--environment")
+                    : "!   not stated: accepted as \(policy.environment.rawValue) (--accept-unstated-environment)"
+            ),
+            (
+                "app Apple id",
+                TextReport.requested(
+                    policy.appAppleId.map { "\($0) (compared where the data names one)" },
+                    "--app-apple-id; required for Production")
+            ),
+            (
+                "device",
+                TextReport.requested(
+                    policy.deviceVerificationID.map { "\($0.displayEscaped) (deviceVerification)" }, "--device-id")
+            ),
+        ]
         if verified.kind == .realtimeRequest {
-            lines.append(TextReport.row("  request", "ok  Retention Messaging realtime request for this app Apple id"))
+            checks.append(("request", "ok  Retention Messaging realtime request for this app Apple id"))
         }
         if verified.kind == .notification {
-            lines.append(TextReport.row("  nested data", "ok  \(verified.nested.count) signed item(s), same policy"))
+            checks.append(("nested data", "ok  \(verified.nested.count) signed item(s), same policy"))
         }
-        if verified.isXcodeSigned {
-            lines.append(TextReport.row("Verdict", TextReport.xcodeVerdict))
-        } else {
-            let uncompared = options.last("--bundle-id") != nil && verified.bundleId == nil
-            lines.append(
+        let verdict =
+            verified.isXcodeSigned
+            ? TextReport.xcodeVerdict
+            : bundleId != nil && verified.bundleId == nil
+                ? "GENUINE — signature, chain and every requested check that applies hold (--bundle-id: not compared)"
+                : TextReport.genuine
+        TextReport.writeVerified(
+            chain: verified.chain, anchorLast: !verified.isXcodeSigned, checks: checks, verdict: verdict
+        ) { out in
+            out.emit(TextReport.row("Signed data", source))
+            out.emit(TextReport.row("Kind", verified.kind.reportName))
+            out.emit(
                 TextReport.row(
-                    "Verdict",
-                    "GENUINE — signature, chain and every requested check "
-                        + (uncompared ? "that applies hold (--bundle-id: not compared)" : "hold")))
+                    "Environment",
+                    verified.environmentStated
+                        ? verified.environment ?? "-"
+                        : "environment not stated (data older than the field), taken as \(policy.environment.rawValue)"
+                ))
+            out.emit(TextReport.row("Bundle ID", verified.bundleId ?? "-"))
+            out.emit("Payload (signed, as written)")
+            payloadLines(verified.payload, indent: "  ").forEach(out.emit)
+            for (name, object) in verified.nested {
+                out.emit("\(name) (verified under the same policy)")
+                payloadLines(object, indent: "  ").forEach(out.emit)
+            }
         }
-        return TextReport.render(lines)
     }
 
     /// One row per payload member, in signed order; numeric `…Date` members also as UTC times;
@@ -160,22 +157,22 @@ enum SignedDataReport {
             print(document.text)
             return ExitCode.genuine
         }
-        var lines = [
-            "UNVERIFIED: decoded without checking signature, chain or policy. Nothing here is trustworthy."
-        ]
-        lines.append(TextReport.row("Signed data", data.source(input)))
-        lines.append(TextReport.row("Kind", reportKind.reportName + " (from the payload's fields)"))
-        lines.append(TextReport.row("Header", compact(jws.header, droppingX5C: true)))
-        lines.append("Payload (unverified)")
-        if let payload {
-            lines += payloadLines(payload, indent: "  ")
-        } else {
-            lines.append("  (not a JSON object: \(jws.payload.count) bytes)")
+        TextReport.writeUnverified { out in
+            out.emit(
+                TextReport.row(
+                    "Signed data", SignedDataInput.source(input.name, input.bytes.count, body: data.isNotificationBody))
+            )
+            out.emit(TextReport.row("Kind", reportKind.reportName + " (from the payload's fields)"))
+            out.emit(TextReport.row("Header", compact(jws.header, droppingX5C: true)))
+            out.emit("Payload (unverified)")
+            if let payload {
+                payloadLines(payload, indent: "  ").forEach(out.emit)
+            } else {
+                out.emit("  (not a JSON object: \(jws.payload.count) bytes)")
+            }
+            out.emit("Certificates (x5c, unverified)")
+            TextReport.certificateLines(jws.certificates, anchorLast: false, locations: true).forEach(out.emit)
         }
-        lines.append("Certificates (x5c, unverified)")
-        lines += TextReport.certificateLines(jws.certificates, anchorLast: false, locations: true)
-        lines.append(TextReport.row("Verdict", "UNVERIFIED"))
-        print(TextReport.render(lines))
         return ExitCode.genuine
     }
 
@@ -199,7 +196,7 @@ enum SignedDataReport {
         }
         lines.append("signature (r ‖ s, \(jws.signature.count) bytes)")
         lines.append("  " + TextReport.hex(jws.signature))
-        print(TextReport.render(lines))
+        TextReport.write { lines.forEach($0.emit) }
         return ExitCode.genuine
     }
 
@@ -232,13 +229,8 @@ enum SignedDataReport {
             return try CompactJWS(compact: data.jws)
         } catch {
             if json {
-                var document = JSONWriter(pretty: true)
-                document.beginObject()
-                document.field("verdict", "malformed")
-                document.field("code", error.code)
-                document.field("message", error.description)
-                document.endObject()
-                print(document.text)
+                let failure = VerificationError(.malformed, code: error.code, message: error.description)
+                print(SignedDataVerifyReport.failureJSON(failure, message: error.description))
             }
             fail("not well-formed signed data: \(error.code): \(error.description)", ExitCode.malformed)
         }

@@ -22,6 +22,12 @@ enum TextReport {
         text + String(repeating: " ", count: max(0, width - text.count))
     }
 
+    /// Spaces, then `text`, up to `width` Characters (right-aligned: numbers in a column); never
+    /// shortened.
+    static func padLeft(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+
     static func date(_ instant: Instant?) -> String { instant.map { $0.description } ?? "-" }
 
     static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
@@ -71,10 +77,9 @@ enum TextReport {
             transactionWidth = max(transactionWidth, purchase.transactionId.displayEscaped.count)
         }
         for (index, purchase) in purchases.enumerated() {
-            let number = String(index)
             var parts = [
-                String(repeating: " ", count: indexWidth - number.count) + number,
-                pad(date(purchase.purchaseDate), 20), pad(purchase.productId.displayEscaped, productWidth),
+                padLeft(String(index), indexWidth), pad(date(purchase.purchaseDate), 20),
+                pad(purchase.productId.displayEscaped, productWidth),
                 "txn " + pad(purchase.transactionId.displayEscaped, transactionWidth),
             ]
             if let original = purchase.originalTransactionId, original != purchase.transactionId {
@@ -119,6 +124,22 @@ enum TextReport {
         [("ocsp", certificate.ocspURLs), ("crl", certificate.crlURLs)]
     }
 
+    /// A certificate in inspect's JSON, keys sorted; `detailed` (an app receipt's): also its serial
+    /// number and signature algorithm.
+    static func writeCertificate(_ certificate: Certificate, detailed: Bool, into json: inout JSONWriter) {
+        json.beginObject()
+        json.field("issuer", certificate.issuer.description)
+        json.field("key", certificate.publicKey.description)
+        json.field("not_after", certificate.notAfter.description)
+        json.field("not_before", certificate.notBefore.description)
+        if detailed { json.field("serial", hex(certificate.serialNumber)) }
+        json.field("sha256", hex(certificate.sha256Fingerprint()))
+        if detailed { json.field("signature_algorithm", describe(certificate.signatureAlgorithm)) }
+        json.field("subject", certificate.subject.description)
+        writeRevocationLocations(certificate, into: &json)
+        json.endObject()
+    }
+
     /// The `"ocsp"` and `"crl"` members of a certificate in inspect's JSON (`revocationLocations`).
     static func writeRevocationLocations(_ certificate: Certificate, into json: inout JSONWriter) {
         for (name, urls) in revocationLocations(certificate) {
@@ -136,40 +157,73 @@ enum TextReport {
         }
     }
 
-    /// The verify report: the receipt, the checks that ran (`checks`: name and result), the chain
-    /// and the verdict, last; written to standard output line by line, escaped (`displayEscaped`).
-    static func writeVerified(_ verified: VerifiedReceipt, source: String, checks: [(String, String)]) {
-        var out: [UInt8] = []
-        func emit(_ line: String) {
-            out += line.displayEscaped.utf8
-            out.append(0x0A)
-            if out.count >= 1 << 16 {
-                InspectCommand.writeStandardOutput(out)
-                out.removeAll(keepingCapacity: true)
-            }
+    /// The verify report of every format: `head` (the input and what it holds), the chain (signer
+    /// first), the checks that ran (`checks`: name and result) and the verdict, last.
+    static func writeVerified(
+        chain: [Certificate], anchorLast: Bool = true, checks: [(String, String)], verdict: String,
+        head: (TextOutput) -> Void
+    ) {
+        write { out in
+            head(out)
+            out.emit("Chain (signer first)")
+            certificateLines(chain, anchorLast: anchorLast).forEach(out.emit)
+            out.emit("Checks")
+            for (name, result) in checks { out.emit(row("  " + name, result)) }
+            out.emit(row("Verdict", verdict))
         }
-        emit(row("Receipt", source))
-        receiptLines(verified.receipt, emit: emit)
-        emit("Chain (signer first)")
-        certificateLines(verified.chain, anchorLast: true).forEach(emit)
-        emit("Checks")
-        for (name, result) in checks { emit(row("  " + name, result)) }
-        if verified.isXcodeTestReceipt {
-            emit(row("Verdict", xcodeVerdict))
-        } else {
-            emit(row("Verdict", "GENUINE — signature, chain and every requested check hold"))
-        }
-        InspectCommand.writeStandardOutput(out)
     }
+
+    /// A check's result: `ok` and what held, or that it was not requested, naming the option that
+    /// requests it.
+    static func requested(_ held: String?, _ option: String) -> String {
+        held.map { "ok  " + $0 } ?? "-   not requested (\(option))"
+    }
+
+    /// `requested` of a value compared as given, quoted.
+    static func requested(quoting value: String?, _ option: String) -> String {
+        requested(value.map { "\"\($0)\"" }, option)
+    }
+
+    /// The verdict of a genuine input whose every requested check held.
+    static let genuine = "GENUINE — signature, chain and every requested check hold"
 
     /// The verdict of data accepted through --xcode-root, for every format: its own words, never
     /// GENUINE (exit status 0 all the same: every check held, but the signer is a key anyone has).
     static let xcodeVerdict =
         "XCODE TEST DATA (proves nothing) — signed by Xcode's StoreKit testing key, accepted through --xcode-root"
 
-    /// The report text: each line escaped (`displayEscaped`), so text from the receipt can neither
-    /// break a line nor send control or bidi characters to the terminal.
-    static func render(_ lines: [String]) -> String {
-        lines.map(\.displayEscaped).joined(separator: "\n")
+    /// inspect's report of every format: the warning, `body`, then the verdict UNVERIFIED.
+    static func writeUnverified(_ body: (TextOutput) -> Void) {
+        write { out in
+            out.emit("UNVERIFIED: decoded without checking signature, chain or policy. Nothing here is trustworthy.")
+            body(out)
+            out.emit(row("Verdict", "UNVERIFIED"))
+        }
+    }
+
+    /// Writes the lines `body` emits to standard output (`TextOutput`).
+    static func write(_ body: (TextOutput) -> Void) {
+        let output = TextOutput()
+        body(output)
+        output.flush()
+    }
+}
+
+/// A report on its way to standard output: each line escaped (`displayEscaped`), so text from the
+/// input can neither break a line nor send control or bidi characters to the terminal; written in
+/// pieces of 64 KiB, so a large report is never held whole.
+final class TextOutput {
+    private var out: [UInt8] = []
+
+    func emit(_ line: String) {
+        out += line.displayEscaped.utf8
+        out.append(0x0A)
+        if out.count >= 1 << 16 { flush() }
+    }
+
+    /// Writes what is held.
+    func flush() {
+        InspectCommand.writeStandardOutput(out)
+        out.removeAll(keepingCapacity: true)
     }
 }

@@ -5,16 +5,10 @@ import PureReceiptSigning
 
 enum TokenCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        let options: ParsedArguments
-        do {
-            options = try parseArguments(
-                arguments, command: "token",
-                valued: ["--key", "--key-id", "--issuer-id", "--bundle-id", "--expires-in"],
-                flags: [])
-        } catch {
-            guard case .message(let message) = error else { return ExitCode.usage }
-            usageError("token: \(message)", command: "token")
-        }
+        let options = parseArguments(
+            arguments, command: "token", valued: ["--key", "--key-id", "--issuer-id", "--bundle-id", "--expires-in"],
+            flags: []
+        ) { usageError("token: \($0)", command: "token") }
         guard options.positional.isEmpty else { usageError("token: takes no FILE", command: "token") }
         var lifetime: Int64 = 1200
         if let text = options.last("--expires-in") {

@@ -13,27 +13,19 @@ import PureReceiptRunner
 import PureX509
 
 enum VerifyCommand {
-    static let valuedOptions: Set<String> = [
-        "--root", "--xcode-root", "--at", "--now", "--bundle-id", "--bundle-version", "--device-id",
-        "--environment", "--endpoint", "--app-apple-id", "--kind", "--product-id", "--jobs", "--revocation",
-        "--revocation-cache",
+    /// The options that take a value: the runner's request's, the certificate files, and the command's own.
+    static let valuedOptions = Set(RunRequest.valuedOptions + ["--root", "--xcode-root", "--jobs"])
+        .union(RevocationStep.options)
+    static let flags: Set<String> = [
+        "--json", "--quiet", "--ndjson", RunRequest.unstatedEnvironmentFlag, RevocationStep.offlineFlag,
     ]
 
     static func run(_ arguments: [String]) -> Int32 {
         // Looked for before parsing, so that even a usage error answers in JSON.
         let json = arguments.prefix { $0 != "--" }.contains("--json")
-        let options: ParsedArguments
-        do {
-            options = try parseArguments(
-                arguments, command: "verify", valued: valuedOptions,
-                flags: [
-                    "--json", "--quiet", "--ndjson", RunRequest.unstatedEnvironmentFlag, RevocationStep.offlineFlag,
-                ], manyFiles: true)
-        } catch {
-            switch error {
-            case .message(let text): usageFailure(text, json: json)
-            }
-        }
+        let options = parseArguments(
+            arguments, command: "verify", valued: valuedOptions, flags: flags, manyFiles: true
+        ) { usageFailure($0, json: json) }
         // Every usage error (64) is found here, from the command line alone; once the input is
         // read, an option that does not fit what the input turned out to be is the input's
         // failure (2, `notApplicable`): input content never chooses the usage status.
@@ -78,15 +70,20 @@ enum VerifyCommand {
         if !json {
             switch outcome.content {
             case .receipt(let verified, let policy, let endpoint, _):
-                let checks = performedChecks(
-                    verified, policy: policy, endpoint: endpoint, explicitInstant: options.last("--at"))
-                TextReport.writeVerified(verified, source: source, checks: checks)
+                TextReport.writeVerified(
+                    chain: verified.chain,
+                    checks: performedChecks(
+                        verified, policy: policy, endpoint: endpoint, explicitInstant: options.last("--at")),
+                    verdict: verified.isXcodeTestReceipt ? TextReport.xcodeVerdict : TextReport.genuine
+                ) { out in
+                    out.emit(TextReport.row("Receipt", source))
+                    TextReport.receiptLines(verified.receipt, emit: out.emit)
+                }
             case .legacy(let verified, let policy, _):
-                print(LegacyCommand.verifiedText(verified, policy: policy, source: source))
+                LegacyCommand.writeVerified(verified, policy: policy, source: source)
             case .signedData(let verified, let policy, _):
-                let source =
-                    "\(input.name) (\(count) bytes, \(outcome.isRequestBody ? "notification body" : "compact JWS"))"
-                print(SignedDataReport.verifiedText(verified, source: source, policy: policy, options: options))
+                let source = SignedDataInput.source(input.name, count, body: outcome.isRequestBody)
+                SignedDataReport.writeVerified(verified, source: source, policy: policy, options: options)
             default:
                 break
             }
@@ -146,17 +143,12 @@ enum VerifyCommand {
                 : ("chain", "ok  \(verified.chain.count) certificates, signer to trust anchor, Apple marker OIDs"),
             ("validity", "ok  every certificate valid at \(verified.validityInstant) (\(instantSource))"),
         ]
-        checks.append(
-            ("bundle id", policy.bundleIdentifier.map { "ok  \"\($0)\"" } ?? "-   not requested (--bundle-id)"))
-        checks.append(
-            ("bundle version", policy.bundleVersion.map { "ok  \"\($0)\"" } ?? "-   not requested (--bundle-version)"))
-        checks.append(
-            (
-                "device hash",
-                policy.deviceIdentifier == nil
-                    ? "-   not requested (--device-id)"
-                    : "ok  SHA-1(device ‖ opaque value ‖ bundle id) equals attribute 5"
-            ))
+        checks.append(("bundle id", TextReport.requested(quoting: policy.bundleIdentifier, "--bundle-id")))
+        checks.append(("bundle version", TextReport.requested(quoting: policy.bundleVersion, "--bundle-version")))
+        let deviceHash = policy.deviceIdentifier.map { _ in
+            "SHA-1(device ‖ opaque value ‖ bundle id) equals attribute 5"
+        }
+        checks.append(("device hash", TextReport.requested(deviceHash, "--device-id")))
         let environment = receipt.environment?.rawValue ?? "-"
         checks.append(
             (
