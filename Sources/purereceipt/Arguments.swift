@@ -18,10 +18,10 @@ struct ParsedArguments {
 /// after `--`.
 /// `manyFiles`: more than one FILE is allowed (verify). A usage error's message goes to `refuse`
 /// (the command's words for it; exits 64).
-func parseArguments(
+func parseArguments<Refusal: Error>(
     _ arguments: [String], command: String, valued: Set<String>, flags: Set<String>, manyFiles: Bool = false,
-    refuse: (String) -> Never
-) -> ParsedArguments {
+    refuse: (String) throws(Refusal) -> Never
+) throws(Refusal) -> ParsedArguments {
     if arguments.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
         print(Usage.of(command) ?? Usage.all)
         exit(ExitCode.genuine)
@@ -36,7 +36,7 @@ func parseArguments(
             break
         }
         if argument.hasPrefix("-"), argument != "-", !argument.hasPrefix("--") {
-            refuse("unknown option \(argument)")
+            try refuse("unknown option \(argument)")
         }
         if argument.hasPrefix("--") {
             var name = argument
@@ -49,20 +49,20 @@ func parseArguments(
                 if let inlineValue {
                     result.values[name, default: []].append(inlineValue)
                 } else {
-                    guard index < arguments.count else { refuse("option \(name) needs a value") }
+                    guard index < arguments.count else { try refuse("option \(name) needs a value") }
                     result.values[name, default: []].append(arguments[index])
                     index += 1
                 }
             } else if flags.contains(name), inlineValue == nil {
                 result.flags.insert(name)
             } else {
-                refuse("unknown option \(argument)")
+                try refuse("unknown option \(argument)")
             }
         } else {
             result.positional.append(argument)
         }
     }
-    guard manyFiles || result.positional.count <= 1 else { refuse("expected at most one FILE") }
+    guard manyFiles || result.positional.count <= 1 else { try refuse("expected at most one FILE") }
     return result
 }
 

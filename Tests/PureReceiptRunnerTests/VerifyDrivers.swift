@@ -54,15 +54,16 @@ enum Drivers {
     // MARK: the command, one input
 
     /// `verify`'s arguments parsed as the command parses them.
-    static func options(_ testCase: VerifyCase) -> ParsedArguments {
-        parseArguments(
+    /// Every manifest entry's arguments parse (its usage errors are VerifyPlan.usage's); one that
+    /// does not fails its own test.
+    static func options(_ testCase: VerifyCase) throws -> ParsedArguments {
+        try parseArguments(
             testCase.arguments, command: "verify", valued: VerifyCommand.valuedOptions, flags: VerifyCommand.flags,
             manyFiles: true
-        ) {
-            // Every manifest entry's arguments parse: its usage errors are VerifyPlan.usage's.
-            preconditionFailure("the arguments of \(testCase.testDescription) do not parse: \($0)")
-        }
+        ) { (message) throws(ArgumentsDoNotParse) -> Never in throw ArgumentsDoNotParse(message: message) }
     }
+
+    struct ArgumentsDoNotParse: Error { let message: String }
 
     /// The plan `VerifyCommand.plan` makes (its request from `VerifyCommand.request`), with the
     /// certificate files read here and the run's clock; or the outcome that ends the command first.
@@ -84,7 +85,7 @@ enum Drivers {
 
     /// The command with one input: its outcome, the document written as `verify --json` writes it.
     static func commandLine(_ testCase: VerifyCase) throws -> VerifyOutcome {
-        let options = options(testCase)
+        let options = try options(testCase)
         switch try plan(options, documents: .pretty) {
         case .failure(let outcome):
             return outcome
@@ -119,7 +120,7 @@ enum Drivers {
     /// The batch line of the input (as `--ndjson` makes it), or, when the plan fails, the outcome
     /// that ends the command before any line.
     static func batch(_ testCase: VerifyCase) throws -> Result<BatchLine, VerifyOutcome> {
-        let options = options(testCase)
+        let options = try options(testCase)
         switch try plan(options, documents: .line) {
         case .failure(let outcome):
             return .failure(outcome)
@@ -164,7 +165,7 @@ enum Drivers {
 
     /// The module: its status and document.
     static func module(_ testCase: VerifyCase) throws -> ModuleOutcome {
-        let options = options(testCase)
+        let options = try options(testCase)
         return ModuleVerify.run(try input(options), request: try moduleRequest(options))
     }
 
