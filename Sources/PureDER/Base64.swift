@@ -154,6 +154,21 @@ public struct Base64: Sendable {
         var padding = 0  // `=` seen, 0 ... 2
         var lastDataOffset = range.lowerBound  // offset of the last alphabet character (for trailing-bit errors)
         var offset = range.lowerBound
+        // Text in its own array: whole groups of four alphabet characters decoded in one tight loop,
+        // up to the first group holding anything else, which the loop below then reads.
+        if writes, let input = source {
+            while end - offset >= 4 {
+                let (a, b) = (table[Int(input[offset])], table[Int(input[offset + 1])])
+                let (c, d) = (table[Int(input[offset + 2])], table[Int(input[offset + 3])])
+                guard a | b | c | d < 64 else { break }
+                buffer[written] = a << 2 | b >> 4  // UInt8 shifts drop the bits above 8
+                buffer[written + 1] = b << 4 | c >> 2
+                buffer[written + 2] = c << 6 | d
+                (written, offset) = (written + 3, offset + 4)
+            }
+            // Every character read was an alphabet character, the last at offset - 1.
+            (significant, lastDataOffset) = (offset - range.lowerBound, max(range.lowerBound, offset - 1))
+        }
         while offset < end {
             // Fast path: a whole group of four alphabet characters.
             if inGroup == 0, padding == 0, end - offset >= 4 {

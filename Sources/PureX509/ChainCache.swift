@@ -17,7 +17,8 @@
 // set, a changed byte, a missing intermediate — is a miss, and a hit's path is used only if it
 // passes every check at the instant; otherwise the paths are searched afresh, so a hit never
 // changes a verdict. A parser may take a certificate byte-identical to a remembered one from here
-// (`certificate(encodedAs:)`, SignedData.parse(_:cache:)): parsing depends on the bytes alone, so
+// (`certificate(encodedAs:)`, SignedData.parse(_:cache:), CompactJWS(compact:cache:) for the
+// decoded `x5c` entries): parsing depends on the bytes alone, so
 // that is the value it would have made, and what runs at the instant runs on it all the same.
 // (When the pool holds two passing paths, a hit may return the one a search
 // would have tried second.) A leaf that is itself one of the caller's anchors is never cached: its

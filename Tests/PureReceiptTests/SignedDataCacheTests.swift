@@ -1,6 +1,8 @@
 // SignedDataVerifier with a verified-chain cache: a cache never changes a verdict. Every vector of
-// Vectors/jws gets the same result through one shared, warm cache as without it; a forged payload
-// under a cached chain is still refused; a cached chain is refused at an instant where it expired.
+// Vectors/jws and every JWS of ../shared/corpus gets the same result through one shared, warm cache
+// as without it, and its x5c certificates parsed with the cache are those parsed without it; a
+// certificate is taken from the cache only when byte-identical; a forged payload under a cached
+// chain is still refused; a cached chain is refused at an instant where it expired.
 
 import Foundation
 import PureReceipt
@@ -43,15 +45,113 @@ struct SignedDataCacheTests {
         try Self.sameVerdicts(every: 1)
     }
 
-    /// Every `stride`-th vector in file order, through one cache, twice.
+    /// Every `stride`-th vector in file order, through one cache, twice: the expected verdict, the
+    /// uncached one, and the same x5c certificates parsed with the cache as without it.
     static func sameVerdicts(every stride: Int) throws {
         var cache = VerifiedChainCache()
         for round in 0..<2 {
             for c in FullTests.sample(JWSVectors.cases, every: stride) {
                 let bytes = try Self.bytes(c.file)
                 let policy = try JWSVectors.policy(c)
+                sameParse(bytes, cache, c.file)
                 let cached = signedDataCode { try Self.run(c.kind, bytes, policy, &cache) }
+                var none = VerifiedChainCache(capacity: 0)
+                let uncached = signedDataCode { try Self.run(c.kind, bytes, policy, &none) }
+                #expect(cached == uncached, "round \(round): \(c.testDescription)")
                 #expect((cached ?? "valid") == c.expect, "round \(round): \(c.testDescription)")
+            }
+        }
+        #expect(cache.hits > 0 && cache.count > 0)
+    }
+
+    /// `CompactJWS(compact:cache:)` gives what `CompactJWS(compact:)` gives: the same error, or x5c
+    /// certificates with the same bytes and fields.
+    static func sameParse(_ bytes: [UInt8], _ cache: VerifiedChainCache, _ name: String) {
+        let plain = Result { () throws(JWSError) in try CompactJWS(compact: bytes) }
+        let reused = Result { () throws(JWSError) in try CompactJWS(compact: bytes, cache: cache) }
+        switch (plain, reused) {
+        case (.success(let plain), .success(let reused)):
+            #expect(reused.certificates.map { Array($0.derEncoded) } == plain.certificates.map { Array($0.derEncoded) })
+            #expect(reused.certificates.map(\.subject) == plain.certificates.map(\.subject), "\(name)")
+            #expect(reused.certificates.map(\.notAfter) == plain.certificates.map(\.notAfter), "\(name)")
+            #expect(reused.signingInput == plain.signingInput && reused.payload == plain.payload, "\(name)")
+        case (.failure(let plain), .failure(let reused)):
+            #expect(reused == plain, "\(name)")
+        default:
+            Issue.record("\(name): parsed with the cache \(reused), without \(plain)")
+        }
+    }
+
+    @Test("CompactJWS(compact:cache:) takes from the cache only x5c certificates byte-identical to the input's")
+    func parseTakesIdenticalCertificatesOnly() throws {
+        let anchors = TrustAnchors(certificates: [try JWSVectors.certificate("root.der")])
+        let policy = SignedDataPolicy(bundleId: "com.example.vectors", environment: .sandbox, signer: .apple(anchors))
+        var cache = VerifiedChainCache()
+        let bytes = try Self.bytes("transaction-valid.jws")
+        _ = try SignedDataVerifier.verifyTransaction(bytes, policy: policy, cache: &cache)
+        let plain = try CompactJWS(compact: bytes)
+        #expect(plain.certificates.count == 3)
+        // All three are the remembered path's (leaf, intermediate, root), so all three are taken.
+        #expect(plain.certificates.allSatisfy { cache.certificate(encodedAs: $0.derEncoded) != nil })
+        Self.sameParse(bytes, cache, "transaction-valid.jws")
+        // The last byte of each x5c certificate (in its signature value) changed, the header
+        // written again: that certificate is parsed from the input, the others are the same bytes,
+        // and the cached and uncached verdicts agree.
+        let text = String(decoding: bytes, as: UTF8.self)
+        let parts = text.split(separator: ".").map(String.init)
+        let header = String(decoding: try #require(Data(base64URL: parts[0])), as: UTF8.self)
+        for (index, certificate) in plain.certificates.enumerated() {
+            var encoding = Array(certificate.derEncoded)
+            let original = Data(encoding).base64EncodedString()
+            encoding[encoding.count - 1] ^= 0x01
+            let changedHeader = header.replacingOccurrences(of: original, with: Data(encoding).base64EncodedString())
+            #expect(changedHeader != header)
+            let changed = Array(([Data(changedHeader.utf8).base64URL] + parts[1...]).joined(separator: ".").utf8)
+            let parsed = try CompactJWS(compact: changed, cache: cache)
+            #expect(Array(parsed.certificates[index].derEncoded) == encoding)
+            #expect(cache.certificate(encodedAs: parsed.certificates[index].derEncoded) == nil)
+            for other in plain.certificates.indices where other != index {
+                #expect(parsed.certificates[other].derEncoded == plain.certificates[other].derEncoded)
+            }
+            Self.sameParse(changed, cache, "x5c[\(index)] changed")
+            var none = VerifiedChainCache(capacity: 0)
+            let uncached = signedDataCode {
+                try SignedDataVerifier.verifyTransaction(changed, policy: policy, cache: &none)
+            }
+            let cached = signedDataCode {
+                try SignedDataVerifier.verifyTransaction(changed, policy: policy, cache: &cache)
+            }
+            #expect(uncached != nil && cached == uncached, "x5c[\(index)] changed")
+        }
+    }
+
+    @Test(
+        "Every corpus JWS: the same verdict and certificates through one warm cache, twice over",
+        .enabled(if: JWSCorpus.isAvailable, "needs ../shared/corpus"))
+    func corpusAgreesWithUncached() throws {
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: JWSCorpus.root.appendingPathComponent("jws").path
+        )
+        .filter { $0.hasSuffix(".jws") }.sorted()
+        #expect(!names.isEmpty)
+        // Apple's root pinned, Apple's test CA, the Xcode certificate: each file verifies under one.
+        let testCA = try JWSCorpus.certificate("asl-swift_testCA-for-MOCK-jws.der")
+        let signers: [JWSSignerPolicy] = [
+            .appleRootCAG3, .apple(TrustAnchors(certificates: [testCA])), try JWSCorpus.xcodeSigner(),
+        ]
+        var cache = VerifiedChainCache()
+        for round in 0..<2 {
+            for name in names {
+                let bytes = try JWSCorpus.jws(String(name.dropLast(4)))
+                Self.sameParse(bytes, cache, name)
+                for signer in signers {
+                    var policy = SignedDataPolicy(bundleId: "", environment: .sandbox, signer: signer)
+                    (policy.acceptsAnyBundleId, policy.environments) = (true, [.sandbox, .production, .xcode])
+                    let cached = signedDataCode { try SignedDataVerifier.verify(bytes, policy: policy, cache: &cache) }
+                    var none = VerifiedChainCache(capacity: 0)
+                    let uncached = signedDataCode { try SignedDataVerifier.verify(bytes, policy: policy, cache: &none) }
+                    #expect(cached == uncached, "round \(round): \(name)")
+                }
             }
         }
         #expect(cache.hits > 0 && cache.count > 0)
@@ -110,5 +210,20 @@ struct SignedDataCacheTests {
         apple.signer = .appleRootCAG3
         let code = signedDataCode { try SignedDataVerifier.verifyTransaction(bytes, policy: apple, cache: &cache) }
         #expect(code == "jws.chain")
+    }
+}
+
+extension Data {
+    /// Base64url text (RFC 4648 §5, no padding) decoded; nil when it is not.
+    fileprivate init?(base64URL text: String) {
+        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
+        self.init(base64Encoded: standard)
+    }
+
+    /// These bytes as base64url text (RFC 4648 §5, no padding).
+    fileprivate var base64URL: String {
+        base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
     }
 }

@@ -5,6 +5,8 @@
 extension DERCursor {
     /// Strict UTF-8 (RFC 3629): returns nil on any ill-formed sequence.
     public static func decodeUTF8(_ content: ArraySlice<UInt8>) -> String? {
+        // ASCII (every byte below 0x80) is well-formed UTF-8, one scalar a byte: copied as it is.
+        if content.allSatisfy({ $0 < 0x80 }) { return String(decoding: content, as: UTF8.self) }
         var iterator = content.makeIterator()
         var decoder = UTF8()
         var scalars = String.UnicodeScalarView()

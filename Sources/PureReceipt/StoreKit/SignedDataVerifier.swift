@@ -367,7 +367,7 @@ extension SignedDataVerifier {
         throws(VerificationError) -> Authenticated
     {
         let jws: CompactJWS
-        do throws(JWSError) { jws = try CompactJWS(compact: bytes) } catch { throw .from(error) }
+        do throws(JWSError) { jws = try CompactJWS(compact: bytes, cache: cache) } catch { throw .from(error) }
         // Authenticate first: the signer's path of certificate signatures, then the signature over
         // the payload; the payload is read only now that both hold.
         let paths = try jws.signerPaths(signer: policy.signer, xcode: policy.xcodeCertificate, cache: &cache)

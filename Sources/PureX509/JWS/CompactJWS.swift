@@ -34,6 +34,13 @@ public struct CompactJWS: Sendable {
 
     /// Parses a compact JWS given as its ASCII bytes.
     public init(compact bytes: [UInt8]) throws(JWSError) {
+        try self.init(compact: bytes, cache: VerifiedChainCache(capacity: 0))
+    }
+
+    /// `init(compact:)`, taking each `x5c` certificate whose decoded bytes are identical to one of a
+    /// path `cache` remembers from there, parsed when it was remembered (the same value: parsing
+    /// depends on the bytes alone).
+    public init(compact bytes: [UInt8], cache: VerifiedChainCache) throws(JWSError) {
         guard bytes.count <= JSONLimits.maxInputBytes else { throw JWSError(.inputTooLarge) }
         // RFC 7515 §7.1: "BASE64URL(UTF8(JWS Protected Header)) || '.' || BASE64URL(JWS Payload)
         // || '.' || BASE64URL(JWS Signature)": exactly two dots.
@@ -82,6 +89,10 @@ public struct CompactJWS: Sendable {
             guard let text = entry.stringValue else { throw JWSError(.headerMember, at: 0, "x5c[\(index)]") }
             let utf8 = Array(text.utf8)
             let der = try Self.base64(utf8, 0..<utf8.count, .unwrapped, "x5c[\(index)]")
+            if let known = cache.certificate(encodedAs: der[...]) {
+                certificates.append(known)
+                continue
+            }
             do throws(X509Error) {
                 certificates.append(try Certificate(derEncoded: der))
             } catch {

@@ -8,7 +8,8 @@
 // `…_payload`: the library's whole `SignedDataVerifier.verifyTransaction`: the above, the decoded
 //   transaction model and the policy (bundle id, environment).
 // `…_warm`: `verifyTransaction(_:policy:cache:)` with a `VerifiedChainCache` kept across calls
-//   (filled at setup): the certificate signatures are not re-verified; everything else runs.
+//   (filled at setup): the certificate signatures are not re-verified and the `x5c` certificates
+//   are not parsed again (`CompactJWS(compact:cache:)`); everything else runs.
 
 import PureJSON
 import PureReceipt
