@@ -90,10 +90,7 @@ struct Limbs: Sendable, Equatable {
 
     /// Whether self < other, comparing the low `count` words. Variable time.
     func isLessThanVarTime(_ other: Limbs, count: Int) -> Bool {
-        for i in stride(from: count - 1, through: 0, by: -1) where self[i] != other[i] {
-            return self[i] < other[i]
-        }
-        return false
+        subtracting(other, count: count).borrow  // self − other borrows exactly when self < other
     }
 
     /// (self − other) mod 2^(64·count) and whether it borrowed (count is 4 or 6).
