@@ -126,8 +126,18 @@ package struct JSONWriter: Sendable {
     /// Writes a member whose key was made with its constant `value`, in one copy.
     package mutating func member(_ key: Key) { _ = name(key, quoted: true) }
 
-    /// Writes a member name known only at run time (encoded on each call).
-    package mutating func key(_ name: String) { key(Key(name)) }
+    /// Writes a member name known only at run time, encoded straight into the text (the bytes a
+    /// `Key` of it would write, without making one).
+    package mutating func key(_ name: String) {
+        guard stack.last == .object, !awaitingValue else {
+            misused = true
+            return
+        }
+        separate()
+        appendQuoted(name)
+        bytes.append(contentsOf: pretty ? [0x3A, 0x20] as [UInt8] : [0x3A])  // `: ` or `:`
+        awaitingValue = true
+    }
 
     // MARK: values
 
