@@ -11,18 +11,9 @@ import PureReceiptTestSupport
 
 /// Builds DER encodings for synthetic payloads.
 enum DERBuilder {
-    static func length(_ count: Int) -> [UInt8] {
-        if count < 0x80 { return [UInt8(count)] }
-        var octets: [UInt8] = []
-        var rest = count
-        while rest > 0 {
-            octets.insert(UInt8(rest & 0xFF), at: 0)
-            rest >>= 8
-        }
-        return [0x80 | UInt8(octets.count)] + octets
-    }
+    static func length(_ count: Int) -> [UInt8] { TestDER.length(count) }
 
-    static func tlv(_ tag: UInt8, _ content: [UInt8]) -> [UInt8] { [tag] + length(content.count) + content }
+    static func tlv(_ tag: UInt8, _ content: [UInt8]) -> [UInt8] { TestDER.tlv(tag, content) }
 
     /// Minimal two's-complement INTEGER.
     static func integer(_ value: Int64) -> [UInt8] {

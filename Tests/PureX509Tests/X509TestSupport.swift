@@ -47,20 +47,9 @@ func hexString(_ bytes: some Sequence<UInt8>) -> String {
 
 enum DER {
     /// One TLV with a single-octet tag and a definite, minimal length.
-    static func tlv(_ tag: UInt8, _ content: [UInt8]) -> [UInt8] {
-        [tag] + length(content.count) + content
-    }
+    static func tlv(_ tag: UInt8, _ content: [UInt8]) -> [UInt8] { TestDER.tlv(tag, content) }
 
-    static func length(_ count: Int) -> [UInt8] {
-        if count < 0x80 { return [UInt8(count)] }
-        var octets: [UInt8] = []
-        var rest = count
-        while rest > 0 {
-            octets.insert(UInt8(rest & 0xFF), at: 0)
-            rest >>= 8
-        }
-        return [0x80 | UInt8(octets.count)] + octets
-    }
+    static func length(_ count: Int) -> [UInt8] { TestDER.length(count) }
 
     static func sequence(_ parts: [UInt8]...) -> [UInt8] { tlv(0x30, parts.flatMap { $0 }) }
     static func set(_ parts: [UInt8]...) -> [UInt8] { tlv(0x31, parts.flatMap { $0 }) }

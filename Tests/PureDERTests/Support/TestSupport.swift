@@ -2,6 +2,7 @@
 // recursive walker that descends every constructed element and requires whole consumption.
 
 import PureDER
+import PureReceiptTestSupport
 import Testing
 
 /// Bytes from a hex string; spaces and newlines are ignored ("30 03 02 01 05").
@@ -80,16 +81,7 @@ func walkElement(_ element: DERElement) throws(DERError) -> WalkedNode {
 // MARK: - Building encodings by hand
 
 /// Minimal DER length octets for `length`.
-func derLength(_ length: Int) -> [UInt8] {
-    if length < 0x80 { return [UInt8(length)] }
-    var octets: [UInt8] = []
-    var rest = length
-    while rest > 0 {
-        octets.insert(UInt8(rest & 0xFF), at: 0)
-        rest >>= 8
-    }
-    return [0x80 | UInt8(octets.count)] + octets
-}
+func derLength(_ length: Int) -> [UInt8] { TestDER.length(length) }
 
 /// A definite-length TLV with identifier octets `tag` and the concatenation of `parts` as content.
 func tlv(_ tag: UInt8, _ parts: [UInt8]...) -> [UInt8] {
