@@ -23,8 +23,29 @@
 
 package import PureReceipt
 
-package enum EnvironmentName: CaseIterable, Sendable {
-    case production, sandbox, productionVPP, productionVPPSandbox, xcode, localTesting
+/// One name of `--environment LIST`: its spellings (ASCII letters in lower case), and the value it
+/// stands for in each format's own spelling, as in the table above (nil: "—", the format cannot
+/// carry it).
+package struct EnvironmentName: Equatable, Sendable {
+    let spellings: [String]
+    /// The app receipt's attribute 0 value.
+    package let receipt: ReceiptEnvironment?
+    /// StoreKit 2's `environment` (`receiptType`) value.
+    package let storeKit: AppStoreEnvironment?
+    /// A legacy receipt's outer `environment` value (`Production` when the key is absent).
+    package let legacy: String?
+
+    /// Every name: the table above, row by row.
+    static let all: [EnvironmentName] = [
+        .init(spellings: ["production"], receipt: .production, storeKit: .production, legacy: "Production"),
+        .init(
+            spellings: ["sandbox", "productionsandbox"], receipt: .productionSandbox, storeKit: .sandbox,
+            legacy: "Sandbox"),
+        .init(spellings: ["productionvpp"], receipt: .productionVPP, storeKit: nil, legacy: nil),
+        .init(spellings: ["productionvppsandbox"], receipt: .productionVPPSandbox, storeKit: nil, legacy: nil),
+        .init(spellings: ["xcode"], receipt: .xcode, storeKit: .xcode, legacy: nil),
+        .init(spellings: ["localtesting"], receipt: nil, storeKit: .localTesting, legacy: nil),
+    ]
 
     /// The names of `--environment LIST`, without repeats, in the order given; nil when a name is
     /// unknown or empty.
@@ -42,53 +63,13 @@ package enum EnvironmentName: CaseIterable, Sendable {
         // Only ASCII is folded: no Unicode case mapping can turn another character into a letter here.
         guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         let folded = String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
-        switch folded {
-        case "production": return .production
-        case "sandbox", "productionsandbox": return .sandbox
-        case "productionvpp": return .productionVPP
-        case "productionvppsandbox": return .productionVPPSandbox
-        case "xcode": return .xcode
-        case "localtesting": return .localTesting
-        default: return nil
-        }
+        return all.first { $0.spellings.contains(folded) }
     }
 
     /// The known names, for messages.
     package static let vocabulary =
         "Production, Sandbox (= ProductionSandbox), ProductionVPP, ProductionVPPSandbox, Xcode, "
         + "LocalTesting"
-
-    /// The app receipt's attribute 0 value, or nil when an app receipt cannot carry this name.
-    package var receipt: ReceiptEnvironment? {
-        switch self {
-        case .production: return .production
-        case .sandbox: return .productionSandbox
-        case .productionVPP: return .productionVPP
-        case .productionVPPSandbox: return .productionVPPSandbox
-        case .xcode: return .xcode
-        case .localTesting: return nil
-        }
-    }
-
-    /// StoreKit 2's `environment` (`receiptType`) value, or nil.
-    package var storeKit: AppStoreEnvironment? {
-        switch self {
-        case .production: return .production
-        case .sandbox: return .sandbox
-        case .xcode: return .xcode
-        case .localTesting: return .localTesting
-        case .productionVPP, .productionVPPSandbox: return nil
-        }
-    }
-
-    /// A legacy receipt's outer `environment` value (`Production` when the key is absent), or nil.
-    package var legacy: String? {
-        switch self {
-        case .production: return "Production"
-        case .sandbox: return "Sandbox"
-        case .productionVPP, .productionVPPSandbox, .xcode, .localTesting: return nil
-        }
-    }
 }
 
 /// Parses a device identifier: a UUID in text form (8-4-4-4-12 hex digits: 16 bytes in text
