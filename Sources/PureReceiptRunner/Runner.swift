@@ -150,23 +150,26 @@ package struct VerifyOutcome: Error, Sendable {
             format: "-")
     }
 
-    /// An input or file that cannot be used (2): a 21002 document, the stderr title `error`.
-    static func unusable(code: String, _ message: String, _ request: RunRequest, format: String = "-") -> VerifyOutcome
-    {
+    /// An input or file that cannot be used (2): a 21002 document, the stderr title `error` unless
+    /// `title` says otherwise.
+    static func unusable(
+        code: String, _ message: String, _ request: RunRequest, format: String = "-", title: String = "error"
+    ) -> VerifyOutcome {
         let message = request.words.apply(message)
         return VerifyOutcome(
-            status: 2, failure: ("error", code, message),
+            status: 2, failure: (title, code, message),
             content: .receiptFailure(VerificationError(.malformed, code: code, message: message)),
             form: request.documents, format: format)
     }
 
     /// Input that is another kind of thing than a receipt (a certificate, a PEM block, JSON): 2.
     static func notAReceipt(_ kind: InputKind, _ request: RunRequest, format: String) -> VerifyOutcome {
-        let message = request.words.apply(kind.message)
-        return VerifyOutcome(
-            status: 2, failure: ("not a well-formed receipt", kind.code, message),
-            content: .receiptFailure(VerificationError(.malformed, code: kind.code, message: message)),
-            form: request.documents, format: format)
+        unusable(code: kind.code, kind.message, request, format: format, title: "not a well-formed receipt")
+    }
+
+    /// An option the input's format cannot take: the input's failure (2, `input.optionNotApplicable`).
+    static func notApplicable(_ message: String, _ request: RunRequest, format: String) -> VerifyOutcome {
+        unusable(code: "input.optionNotApplicable", message, request, format: format)
     }
 
     /// A receipt's failure: the verifyReceipt document of `error`; `message` on the stderr line.
@@ -190,11 +193,11 @@ package enum Runner {
     ) -> VerifyOutcome {
         do throws(VerifyOutcome) {
             if requestBody {
-                return signedData(Array(InputFormat.trimWhiteSpace(input)), body: true, kind: kind, plan, &cache)
+                return try signedData(Array(InputFormat.trimWhiteSpace(input)), body: true, kind: kind, plan, &cache)
             }
             switch InputFormat.detect(input) {
             case .signedData(let jws, let body):
-                return signedData(jws, body: body, kind: kind, plan, &cache)
+                return try signedData(jws, body: body, kind: kind, plan, &cache)
             case .legacyReceipt:
                 try refuseSignedDataOptions(plan, format: "legacy-receipt")
                 return try legacyReceipt(input, plan, &cache)
@@ -232,19 +235,15 @@ package enum Runner {
 
     private static func signedData(
         _ jws: [UInt8], body: Bool, kind: SignedDataKind?, _ plan: VerifyPlan, _ cache: inout VerifiedChainCache
-    ) -> VerifyOutcome {
+    ) throws(VerifyOutcome) -> VerifyOutcome {
         let request = plan.request
         let requested = kind ?? plan.kind
         let format = (requested ?? (body ? .notification : nil))?.reportName ?? "signed-data"
-        var policy: SignedDataPolicy
         // The signer is the plan's: Apple (or --root) anchors, and the --xcode-root certificate for
         // data whose leaf is that certificate, byte for byte (the library compares; nothing of the
         // data chooses).
-        switch plan.signedData {
-        case .success(let made): policy = made
-        case .failure(let refusal):
-            return .unusable(code: "input.optionNotApplicable", refusal.message, request, format: format)
-        }
+        var policy = try plan.signedData.mapError { VerifyOutcome.notApplicable($0.message, request, format: format) }
+            .get()
         let report: SignedDataVerifyReport
         do {
             report = try SignedDataVerifyReport.verify(
@@ -252,7 +251,7 @@ package enum Runner {
         } catch {
             let message = request.words.apply(
                 SignedDataVerifyReport.failureMessage(error, policy: policy, environments: plan.environments))
-            return VerifyOutcome(
+            throw VerifyOutcome(
                 status: status(error.verdict),
                 failure: (words(error.verdict, signedData: true).text, error.code, message),
                 content: .signedDataFailure(error, message: message), form: request.documents, format: format,
@@ -270,17 +269,11 @@ package enum Runner {
     /// An option only signed data takes, given for a receipt: the input's failure.
     private static func refuseSignedDataOptions(_ plan: VerifyPlan, format: String) throws(VerifyOutcome) {
         let request = plan.request
-        for option in RunRequest.signedDataOptions where request.last(option) != nil {
-            throw .unusable(
-                code: "input.optionNotApplicable",
+        for option in RunRequest.signedDataOptions + [RunRequest.unstatedEnvironmentFlag]
+        where request.last(option) != nil || request.has(option) {
+            throw .notApplicable(
                 "\(option) applies to StoreKit 2 signed data (JWS) only, and this input is not that", request,
                 format: format)
-        }
-        if request.has(RunRequest.unstatedEnvironmentFlag) {
-            throw .unusable(
-                code: "input.optionNotApplicable",
-                "\(RunRequest.unstatedEnvironmentFlag) applies to StoreKit 2 signed data (JWS) only, "
-                    + "and this input is not that", request, format: format)
         }
     }
 
@@ -305,17 +298,11 @@ package enum Runner {
                     .malformed, code: error.code, message: error.description, offset: error.offset)
                 throw .receiptFailure(failure, message: failure.message, request, format: format)
             }
-            throw .unusable(
-                code: "input.optionNotApplicable",
+            throw .notApplicable(
                 "\(option) does not apply to legacy transaction receipts, and this input is one", request,
                 format: format)
         }
-        let policy: LegacyReceiptPolicy
-        switch plan.legacy {
-        case .success(let made): policy = made
-        case .failure(let refusal):
-            throw .unusable(code: "input.optionNotApplicable", refusal.message, request, format: format)
-        }
+        let policy = try plan.legacy.mapError { VerifyOutcome.notApplicable($0.message, request, format: format) }.get()
         let verified: VerifiedLegacyReceipt
         do {
             verified = try LegacyReceiptValidator.validate(bytes, policy: policy, cache: &cache)
@@ -338,16 +325,11 @@ package enum Runner {
     {
         let request = plan.request
         let format = "app-receipt"
-        let policy: ReceiptPolicy
-        switch plan.receipt {
-        case .success(let made): policy = made
-        case .failure(let refusal):
-            throw .unusable(code: "input.optionNotApplicable", refusal.message, request, format: format)
-        }
+        let policy = try plan.receipt.mapError { VerifyOutcome.notApplicable($0.message, request, format: format) }
+            .get()
         if request.last("--product-id") != nil {
             // An app receipt holds many purchases: ask for one with inspect, or the library's queries.
-            throw .unusable(
-                code: "input.optionNotApplicable",
+            throw .notApplicable(
                 "--product-id applies to legacy transaction receipts only, and this input is an app receipt", request,
                 format: format)
         }
