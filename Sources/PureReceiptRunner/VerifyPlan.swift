@@ -152,10 +152,6 @@ package struct VerifyPlan: Sendable {
     /// The usage error of the request's options (exit 64), in the request's words; nil when none.
     /// Depends on the options alone: no file or input is read.
     package static func usage(_ request: RunRequest) -> String? {
-        func time(_ option: String) -> String? {
-            guard let text = request.last(option), Instant.parseRFC3339(text) == nil else { return nil }
-            return "\(option): not an RFC 3339 time (e.g. 2026-01-01T00:00:00Z): \(text)"
-        }
         var message: String?
         if let text = request.last("--kind") {
             if let kind = SignedDataKind(rawValue: text) {
@@ -165,20 +161,23 @@ package struct VerifyPlan: Sendable {
                 message = "--kind: expected \(names): \(text)"
             }
         }
-        message = message ?? time("--at") ?? time("--now")
-        if message == nil, let text = request.last("--app-apple-id"), (Int64(text) ?? 0) <= 0 {
-            message = "--app-apple-id: expected a positive integer: \(text)"
-        }
-        if message == nil, let text = request.last("--device-id"), parseDeviceIdentifier(text) == nil {
-            message = "--device-id: expected a UUID (8-4-4-4-12) or hex bytes: \(text)"
-        }
-        if message == nil, let text = request.last("--endpoint"), text != "production", text != "sandbox" {
-            message = "--endpoint: expected production or sandbox: \(text)"
-        }
-        if message == nil, let text = request.last("--environment"), EnvironmentName.parse(text) == nil {
-            message =
-                "--environment: expected a comma-separated list of \(EnvironmentName.vocabulary) (any letter case): "
-                + text
+        // The other options' values, in this order: the first that is not valid is the error.
+        let time = "not an RFC 3339 time (e.g. 2026-01-01T00:00:00Z)"
+        let checks: [(option: String, valid: (String) -> Bool, expected: String)] = [
+            ("--at", { Instant.parseRFC3339($0) != nil }, time),
+            ("--now", { Instant.parseRFC3339($0) != nil }, time),
+            ("--app-apple-id", { (Int64($0) ?? 0) > 0 }, "expected a positive integer"),
+            ("--device-id", { parseDeviceIdentifier($0) != nil }, "expected a UUID (8-4-4-4-12) or hex bytes"),
+            ("--endpoint", { $0 == "production" || $0 == "sandbox" }, "expected production or sandbox"),
+            (
+                "--environment", { EnvironmentName.parse($0) != nil },
+                "expected a comma-separated list of \(EnvironmentName.vocabulary) (any letter case)"
+            ),
+        ]
+        for check in checks where message == nil {
+            if let text = request.last(check.option), !check.valid(text) {
+                message = "\(check.option): \(check.expected): \(text)"
+            }
         }
         return message.map { request.words.apply($0) }
     }
