@@ -152,7 +152,7 @@ package struct VerifyOutcome: Error, Sendable {
 
     /// An input or file that cannot be used (2): a 21002 document, the stderr title `error` unless
     /// `title` says otherwise.
-    static func unusable(
+    package static func unusable(
         code: String, _ message: String, _ request: RunRequest, format: String = "-", title: String = "error"
     ) -> VerifyOutcome {
         let message = request.words.apply(message)

@@ -106,7 +106,7 @@ package struct RunRequest: Sendable {
     /// verified path for it unless `off`.
     package var revocation = RevocationSetting.off
 
-    package init() {}
+    package init(documents: DocumentForm = .none) { self.documents = documents }
 
     /// The value given for `option`, if any.
     package func last(_ option: String) -> String? {

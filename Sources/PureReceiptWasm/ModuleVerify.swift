@@ -27,14 +27,12 @@ struct ModuleOutcome {
 enum ModuleVerify {
     /// Verifies `input` under the request `requestText`.
     static func run(_ input: [UInt8], request requestText: [UInt8]) -> ModuleOutcome {
-        var request: RunRequest
+        let request: RunRequest
         switch VerifyRequest.read(requestText) {
         case .success(let read): request = read
         case .failure(let error):
             // The request's own words already (a member name, never an option): only the form is needed.
-            request = RunRequest()
-            request.documents = .pretty
-            return finished(.usage(error.message, request))
+            return finished(.usage(error.message, RunRequest(documents: .pretty)))
         }
         switch VerifyPlan.make(request) {
         case .failure(let outcome): return finished(outcome)

@@ -29,9 +29,8 @@ enum VerifyRequest {
         } catch {
             return .failure(RequestError("the request is not strict JSON (\(error.code) at byte \(error.offset))"))
         }
-        var request = RunRequest()
+        var request = RunRequest(documents: .pretty)
         request.words = .request
-        request.documents = .pretty
         // `now` is the host's clock, given with every input: no format refuses it.
         request.nowIsClock = true
         for member in object.members {

@@ -44,10 +44,7 @@ enum BatchID: Sendable {
 enum BatchCheck {
     /// A line for an input that failed before any verifier ran (exit 2).
     static func malformed(_ id: BatchID, code: String, _ message: String) -> BatchLine {
-        let error = VerificationError(.malformed, code: code, message: message)
-        return BatchLine(
-            id: id, format: "-", status: ExitCode.malformed, verdict: "malformed", code: code, message: message,
-            document: VerifyReceiptJSON.render(error, pretty: false).bytes)
+        line(id, .unusable(code: code, message, RunRequest(documents: .line)))
     }
 
     /// Verifies `bytes` under `plan` through `cache`: `kind`, the field a JSON line named;

@@ -43,9 +43,9 @@ enum VerifyCommand {
         refuseTerminalInput(options, command: "verify", json: json)
         let plan = self.plan(options, json: json, documents: json ? .pretty : .none, revocation: revocation)
         var input: (bytes: [UInt8], name: String)
-        switch readInputOrReason(options.positional.first) {
+        switch readBoundedInput(options.positional.first) {
         case .success(let read): input = read
-        case .failure(let failure): fileFailure(code: InputFailure.code, failure.message, json: json)
+        case .failure(let failure): unreadable(failure.message, json: json)
         }
         let source = inputSummary(input.name, input.bytes)
         let count = input.bytes.count
@@ -58,15 +58,8 @@ enum VerifyCommand {
         bytes = []
         // Revocation after the offline verdict, of a genuine input's path: it may refuse the input.
         outcome = RevocationStep.checked(outcome, options: options, json: json)
-        if json {
-            // Written out in pieces: an app receipt's document is never held whole.
-            outcome.writeDocument { InspectCommand.writeStandardOutput($0) }
-            InspectCommand.writeStandardOutput([0x0A])
-        }
-        if let failure = outcome.failure {
-            VerifyCommand.report(failure.title, code: failure.code, failure.message)
-            return outcome.status
-        }
+        write(outcome, json: json)
+        if outcome.failure != nil { return outcome.status }
         if !json {
             switch outcome.content {
             case .receipt(let verified, let policy, let endpoint, _):
@@ -112,10 +105,10 @@ enum VerifyCommand {
         request.documents = documents
         request.revocation = revocation
         func file(_ path: String, option: String) -> CertificateFile {
-            switch readInputOrReason(path == "-" ? "./-" : path) {
+            switch readBoundedInput(path == "-" ? "./-" : path) {
             case .success(let read): return CertificateFile(read.bytes, path: path)
             case .failure(let failure):
-                fileFailure(code: InputFailure.code, "\(option): \(failure.message)", json: json)
+                unreadable("\(option): \(failure.message)", json: json)
             }
         }
         request.roots = options.all("--root").map { file($0, option: "--root") }
@@ -123,9 +116,9 @@ enum VerifyCommand {
         switch VerifyPlan.make(request) {
         case .success(let plan): return plan
         case .failure(let outcome):
-            let failure = outcome.failure ?? ("error", "input.unreadable", "")
-            if outcome.status == ExitCode.usage { usageFailure(failure.message, json: json) }
-            fileFailure(code: failure.code, failure.message, json: json)
+            if outcome.status == ExitCode.usage { usageFailure(outcome.failure?.message ?? "", json: json) }
+            write(outcome, json: json)
+            exit(outcome.status)
         }
     }
 
@@ -180,28 +173,32 @@ enum VerifyCommand {
         close(null)
     }
 
-    /// The stderr line for a failure: verdict, the stable code of the failed check, the message
-    /// (escaped: one line, no control or bidi characters from the input).
-    static func report(_ verdict: String, code: String, _ message: String) {
-        FileHandle.standardError.write(Data("purereceipt: \(verdict): \(code): \(message.displayEscaped)\n".utf8))
+    /// With --json the outcome's document on stdout (written out in pieces: an app receipt's is never
+    /// held whole); for a failure, its stderr line: verdict, the stable code of the failed check, the
+    /// message (escaped: one line, no control or bidi characters from the input).
+    static func write(_ outcome: VerifyOutcome, json: Bool) {
+        if json {
+            outcome.writeDocument { InspectCommand.writeStandardOutput($0) }
+            InspectCommand.writeStandardOutput([0x0A])
+        }
+        guard let failure = outcome.failure else { return }
+        let line = "purereceipt: \(failure.title): \(failure.code): \(failure.message.displayEscaped)\n"
+        FileHandle.standardError.write(Data(line.utf8))
     }
 
     /// A usage error (exit 64); with --json also a document with status 21000 (bad request).
     static func usageFailure(_ message: String, json: Bool) -> Never {
         if json {
-            var request = RunRequest()
-            request.documents = .pretty
-            InspectCommand.writeStandardOutput((VerifyOutcome.usage(message, request).document ?? []) + [0x0A])
+            InspectCommand.writeStandardOutput(
+                (VerifyOutcome.usage(message, RunRequest(documents: .pretty)).document ?? []) + [0x0A])
         }
         usageError(message, command: "verify")
     }
 
-    /// A file that cannot be used (exit 2); with --json also a document with status 21002.
-    static func fileFailure(code: String, _ message: String, json: Bool) -> Never {
-        if json {
-            print(VerifyReceiptJSON.render(VerificationError(.malformed, code: code, message: message)).text)
-        }
-        report("error", code: code, message)
+    /// A file that cannot be read (exit 2); with --json also a document with status 21002.
+    static func unreadable(_ message: String, json: Bool) -> Never {
+        write(.unusable(code: InputFailure.code, message, RunRequest(documents: json ? .pretty : .none)), json: json)
         exit(ExitCode.malformed)
     }
+
 }
