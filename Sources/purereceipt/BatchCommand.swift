@@ -186,13 +186,6 @@ struct BatchInputs: Sequence {
         var path = "-"
 
         mutating func next() -> BatchItem? {
-            guard ndjson else {
-                switch paths.popFirst() {
-                case nil: return nil
-                case .path(let path)?: return .file(path)
-                case .failed(let name, let message)?: return .failed(Self.unreadable(name, message))
-                }
-            }
             while true {
                 if let line = reader?.next() {
                     // Standard input's lines are named by number; a file's by path and number.
@@ -211,20 +204,23 @@ struct BatchInputs: Sequence {
                 }
                 reader?.close()
                 reader = nil  // closed once: the next call must not close its descriptor again
-                guard let entry = paths.popFirst() else { return nil }
-                guard case .path(let next) = entry else {
-                    if case .failed(let name, let message) = entry { return .failed(Self.unreadable(name, message)) }
-                    continue
+                switch paths.popFirst() {
+                case nil: return nil
+                // An entry that is not read (DirectoryExpansion.swift).
+                case .failed(let name, let message)?:
+                    return .failed(BatchCheck.malformed(.name(name), code: InputFailure.code, message))
+                case .path(let next)?:
+                    guard ndjson else { return .file(next) }
+                    path = next
                 }
-                path = next
-                guard let opened = LineReader(path: next, limit: BatchCommand.maxLineBytes) else {
-                    let id = BatchID.name(next)
-                    let reason = BatchCommand.isDirectory(next) ? "is a directory" : "cannot be opened"
-                    return .failed(BatchCheck.malformed(id, code: InputFailure.code, "cannot read \(next): \(reason)"))
+                guard let opened = LineReader(path: path, limit: BatchCommand.maxLineBytes) else {
+                    let reason = BatchCommand.isDirectory(path) ? "is a directory" : "cannot be opened"
+                    return .failed(
+                        BatchCheck.malformed(.name(path), code: InputFailure.code, "cannot read \(path): \(reason)"))
                 }
                 if opened.isBinary() {
                     opened.close()
-                    let name = next == "-" ? "standard input" : next
+                    let name = path == "-" ? "standard input" : path
                     let message =
                         "\(name) holds binary data (a NUL byte, or a DER receipt), not lines of text: --ndjson "
                         + "reads one input per line; verify FILE or DIR without --ndjson takes each file whole"
@@ -232,11 +228,6 @@ struct BatchInputs: Sequence {
                 }
                 reader = opened
             }
-        }
-
-        /// The line of an entry that is not read (DirectoryExpansion.swift).
-        static func unreadable(_ name: String, _ message: String) -> BatchLine {
-            BatchCheck.malformed(.name(name), code: InputFailure.code, message)
         }
     }
 }
