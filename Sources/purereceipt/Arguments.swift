@@ -76,11 +76,6 @@ func refuseTerminalInput(_ options: ParsedArguments, command: String, json: Bool
     fail("\(message)\n\(Usage.of(command) ?? Usage.all)", ExitCode.usage)
 }
 
-/// Reads FILE, or standard input for nil or "-"; on failure, says why. Bounded: see BoundedInput.swift.
-func readInputOrReason(_ path: String?) -> Result<(bytes: [UInt8], name: String), InputFailure> {
-    readBoundedInput(path)
-}
-
 /// Why FILE could not be read (exit status 2, code `input.unreadable`).
 struct InputFailure: Error {
     static let code = "input.unreadable"
@@ -95,7 +90,7 @@ func inputSummary(_ name: String, _ bytes: [UInt8]) -> String {
 
 /// Reads FILE, or standard input for nil or "-". Exits 2 when unreadable.
 func readInput(_ path: String?) -> (bytes: [UInt8], name: String) {
-    switch readInputOrReason(path) {
+    switch readBoundedInput(path) {
     case .success(let input): return input
     case .failure(let failure): fail("error: \(InputFailure.code): \(failure.message)", ExitCode.malformed)
     }

@@ -8,10 +8,6 @@ extension InputKind {
     /// 2 (with --json, after a 21002 document on stdout); otherwise returns.
     static func explainIfNotReceipt(_ bytes: [UInt8], base64: Bool = false, json: Bool) {
         guard let kind = detect(bytes, base64: base64) else { return }
-        notAReceipt(kind, json: json)
-    }
-
-    static func notAReceipt(_ kind: InputKind, json: Bool) -> Never {
         notWellFormed(VerificationError(.malformed, code: kind.code, message: kind.message), json: json)
     }
 }
