@@ -156,13 +156,6 @@ enum Usage {
 
     /// The usage of `command`, or nil for a command that does not exist.
     static func of(_ command: String) -> String? {
-        switch command {
-        case "verify": return verify
-        case "inspect": return inspect
-        case "dump": return dump
-        case "sign": return sign
-        case "token": return token
-        default: return nil
-        }
+        ["verify": verify, "inspect": inspect, "dump": dump, "sign": sign, "token": token][command]
     }
 }

@@ -25,9 +25,6 @@ enum ExitCode {
     static let usage: Int32 = 64
     /// sysexits EX_TEMPFAIL: revocation status undetermined, try again later.
     static let undetermined: Int32 = 75
-
-    /// The one mapping from a library verdict to an exit status, for every format.
-    static func of(_ verdict: VerificationError.Verdict) -> Int32 { Runner.status(verdict) }
 }
 
 let version = "0.1.0"
@@ -75,14 +72,10 @@ case "verify":
         exit(PublicKeyVerify.run(arguments))
     }
     exit(VerifyCommand.run(arguments))
-case "sign":
-    exit(SignCommand.run(arguments))
-case "token":
-    exit(TokenCommand.run(arguments))
-case "inspect":
-    exit(InspectCommand.run(arguments))
-case "dump":
-    exit(DumpCommand.run(arguments))
 default:
-    usageError("unknown command '\(command)'")
+    let commands = [
+        "sign": SignCommand.run, "token": TokenCommand.run, "inspect": InspectCommand.run, "dump": DumpCommand.run,
+    ]
+    guard let run = commands[command] else { usageError("unknown command '\(command)'") }
+    exit(run(arguments))
 }
