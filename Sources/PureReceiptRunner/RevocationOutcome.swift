@@ -20,8 +20,10 @@ extension VerifyOutcome {
         } catch {
             outcome.status = Runner.status(error.verdict)
             outcome.failure = (Runner.words(error.verdict, signedData: false).text, error.code, error.message)
-            outcome.content =
-                isSignedData ? .signedDataFailure(error, message: error.message) : .receiptFailure(error)
+            switch content {
+            case .signedData, .signedDataFailure: outcome.content = .signedDataFailure(error, message: error.message)
+            default: outcome.content = .receiptFailure(error)
+            }
         }
         return outcome
     }

@@ -67,14 +67,6 @@ package struct VerifyOutcome: Error, Sendable {
         }
     }
 
-    /// True for StoreKit 2 signed data (its failure documents are that format's).
-    package var isSignedData: Bool {
-        switch content {
-        case .signedData, .signedDataFailure: return true
-        default: return false
-        }
-    }
-
     /// The batch line's format: a failed request body without a kind is named by its payload, read
     /// only when its signature verifies (a notification, or a realtime request).
     package var formatName: String {
