@@ -13,14 +13,6 @@ struct SignedDataInput {
     /// True when the input was a notification or realtime request body (`{"signedPayload": "…"}`).
     let isNotificationBody: Bool
 
-    func parsed() -> CompactJWS? { try? CompactJWS(compact: jws) }
-
-    /// The payload object WITHOUT verifying anything (inspect and dump only).
-    func unverifiedPayloadObject() -> JSONObject? {
-        guard let parsed = parsed() else { return nil }
-        return try? JSONReader.read(parsed.payload).objectValue
-    }
-
     /// The kind the (unverified) payload points to: a body's is a realtime request when its payload
     /// is one, else a notification.
     func unverifiedKind(payload: JSONObject?) -> SignedDataKind {
