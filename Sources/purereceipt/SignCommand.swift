@@ -21,17 +21,10 @@ enum SignCommand {
         }
     }
 
-    static func parse(_ arguments: [String], valued: Set<String>) -> ParsedArguments {
-        let options = parseArguments(arguments, command: "sign", valued: valued, flags: []) {
-            usageError("sign: \($0)", command: "sign")
-        }
-        guard options.positional.isEmpty else { usageError("sign: takes no FILE", command: "sign") }
-        return options
-    }
-
     static func promotionalOffer(_ arguments: [String]) -> Int32 {
         let required = ["--product-id", "--offer-id", "--app-account-token", "--nonce", "--timestamp"]
-        let options = parse(arguments, valued: Set(["--key", "--key-id", "--bundle-id"] + required))
+        let options = SigningInput.options(
+            arguments, command: "sign", valued: Set(["--key", "--key-id", "--bundle-id"] + required))
         for name in required where options.last(name) == nil {
             usageError("sign promotional-offer: \(name) is required", command: "sign")
         }
@@ -53,8 +46,9 @@ enum SignCommand {
     }
 
     static func jws(_ arguments: [String]) -> Int32 {
-        let options = parse(
-            arguments, valued: ["--kind", "--key", "--key-id", "--issuer-id", "--bundle-id", "--claims"])
+        let options = SigningInput.options(
+            arguments, command: "sign",
+            valued: ["--kind", "--key", "--key-id", "--issuer-id", "--bundle-id", "--claims"])
         let kinds: [String: SignedRequestKind] = [
             "promotional-offer": .promotionalOffer, "introductory-offer-eligibility": .introductoryOfferEligibility,
             "advanced-commerce": .advancedCommerce,
@@ -74,11 +68,10 @@ enum SignCommand {
         guard let document = try? JSONReader.read(claimsBytes), case .object(let claims) = document else {
             fail("claims: expected one JSON object of the request's own claims", ExitCode.malformed)
         }
-        let now = Int64(Date().timeIntervalSince1970.rounded(.down))
         do {
             print(
                 try signer.signedRequest(
-                    kind, claims: claims, issuedAt: now, requestNonce: UUID().uuidString.lowercased()))
+                    kind, claims: claims, issuedAt: SigningInput.now(), requestNonce: UUID().uuidString.lowercased()))
             return ExitCode.genuine
         } catch {
             fail("claims: \(error.description)", ExitCode.malformed)

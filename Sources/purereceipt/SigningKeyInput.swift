@@ -11,6 +11,18 @@ enum SigningInput {
     /// The largest claims document read.
     static let maxClaimsBytes = 1 << 20
 
+    /// The options of `command`, which takes no FILE; exits 64 on a usage error.
+    static func options(_ arguments: [String], command: String, valued: Set<String>) -> ParsedArguments {
+        let options = parseArguments(arguments, command: command, valued: valued, flags: []) {
+            usageError("\(command): \($0)", command: command)
+        }
+        guard options.positional.isEmpty else { usageError("\(command): takes no FILE", command: command) }
+        return options
+    }
+
+    /// Now, in whole seconds since 1970 (a token's or a request's `iat`).
+    static func now() -> Int64 { Int64(Date().timeIntervalSince1970.rounded(.down)) }
+
     /// The bytes of FILE, or of standard input for "-", at most `limit` (one more byte is an error).
     static func read(_ path: String, limit: Int, what: String) -> [UInt8] {
         let handle: FileHandle

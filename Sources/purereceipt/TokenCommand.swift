@@ -5,11 +5,8 @@ import PureReceiptSigning
 
 enum TokenCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        let options = parseArguments(
-            arguments, command: "token", valued: ["--key", "--key-id", "--issuer-id", "--bundle-id", "--expires-in"],
-            flags: []
-        ) { usageError("token: \($0)", command: "token") }
-        guard options.positional.isEmpty else { usageError("token: takes no FILE", command: "token") }
+        let options = SigningInput.options(
+            arguments, command: "token", valued: ["--key", "--key-id", "--issuer-id", "--bundle-id", "--expires-in"])
         var lifetime: Int64 = 1200
         if let text = options.last("--expires-in") {
             guard let value = Int64(text), value >= 1, value <= AppStoreSigner.maximumTokenLifetime else {
@@ -19,9 +16,8 @@ enum TokenCommand {
             lifetime = value
         }
         let signer = SigningInput.signer(options, command: "token")
-        let now = Int64(Date().timeIntervalSince1970.rounded(.down))
         do {
-            print(try signer.apiToken(issuedAt: now, lifetime: lifetime))
+            print(try signer.apiToken(issuedAt: SigningInput.now(), lifetime: lifetime))
             return ExitCode.genuine
         } catch {
             usageError("token: \(error.description)", command: "token")
