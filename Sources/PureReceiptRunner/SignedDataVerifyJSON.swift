@@ -145,16 +145,16 @@ package struct SignedDataVerifyReport {
     }
 }
 
-/// Whether `text` contains `part` (byte for byte; the standard library's substring search is not in
-/// Embedded Swift).
+/// Where `part` first occurs in `text`, byte for byte (the standard library's substring search is
+/// not in Embedded Swift); nil when it does not.
+package func offset(of part: [UInt8], in text: [UInt8]) -> Int? {
+    guard part.count <= text.count else { return nil }
+    return (0...(text.count - part.count)).first { text[$0..<($0 + part.count)].elementsEqual(part) }
+}
+
+/// Whether `text` contains `part`.
 private func mentions(_ text: String, _ part: String) -> Bool {
-    let text = Array(text.utf8)
-    let part = Array(part.utf8)
-    guard part.count <= text.count else { return false }
-    for start in 0...(text.count - part.count) where text[start..<(start + part.count)].elementsEqual(part) {
-        return true
-    }
-    return false
+    offset(of: Array(part.utf8), in: Array(text.utf8)) != nil
 }
 
 extension JSONWriter {

@@ -7,6 +7,7 @@ import Foundation
 import PureCrypto
 import PureDER
 import PureJSON
+import PureReceiptRunner
 
 enum PublicKeyVerify {
     static func run(_ arguments: [String]) -> Int32 {
@@ -23,10 +24,8 @@ enum PublicKeyVerify {
         let input = SigningInput.read(options.positional.first ?? "-", limit: SigningInput.maxClaimsBytes, what: "JWS")
         let text = input.filter { $0 != 0x0A && $0 != 0x0D && $0 != 0x20 }
         let parts = text.split(separator: 0x2E, omittingEmptySubsequences: false)
-        guard parts.count == 3,
-            let headerBytes = try? Base64.decode(Array(parts[0]), in: 0..<parts[0].count, .urlUnpadded),
-            let payloadBytes = try? Base64.decode(Array(parts[1]), in: 0..<parts[1].count, .urlUnpadded),
-            let signature = try? Base64.decode(Array(parts[2]), in: 0..<parts[2].count, .urlUnpadded),
+        let decoded = parts.map { try? Base64.decode(Array($0), in: 0..<$0.count, .urlUnpadded) }
+        guard parts.count == 3, let headerBytes = decoded[0], let payloadBytes = decoded[1], let signature = decoded[2],
             case .object(let header)? = try? JSONReader.read(headerBytes),
             (try? JSONReader.read(payloadBytes)) != nil
         else {
@@ -57,7 +56,8 @@ enum PublicKeyVerify {
         let begin = Array("-----BEGIN PUBLIC KEY-----".utf8)
         let end = Array("-----END PUBLIC KEY-----".utf8)
         if bytes.first != 0x30 {
-            guard let start = find(begin, in: bytes), let stop = find(end, in: bytes), stop >= start + begin.count,
+            guard let start = offset(of: begin, in: bytes), let stop = offset(of: end, in: bytes),
+                stop >= start + begin.count,
                 let decoded = try? Base64.decode(bytes, in: (start + begin.count)..<stop, .wrapped)
             else { return nil }
             der = decoded
@@ -69,10 +69,5 @@ enum PublicKeyVerify {
             let point = try? spki.readBitString("subjectPublicKey"), point.unusedBits == 0, spki.isAtEnd
         else { return nil }
         return try? ECPublicKey(curve: .p256, sec1Point: point.bytes)
-    }
-
-    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        return (0...(haystack.count - needle.count)).first { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
     }
 }
