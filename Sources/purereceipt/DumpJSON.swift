@@ -54,10 +54,7 @@ enum DumpJSON {
             notWellFormed(VerificationError(.malformed, code: error.code, message: "\(error)"), json: false)
         }
         dumper.json?.endArray()
-        dumper.json?.field("verified", false)
-        dumper.json?.field("warning", warning)
-        dumper.json?.endObject()
-        InspectCommand.writeStandardOutput((dumper.json?.drain() ?? []) + [0x0A])
+        InspectCommand.writeStandardOutput(dumper.json?.endUnverified() ?? [])
         return ExitCode.genuine
     }
 
@@ -84,10 +81,7 @@ enum DumpJSON {
         json.key("payload")
         if let payload = try? JSONReader.read(jws.payload) { json.value(payload) } else { json.null() }
         json.field("signature_hex", TextReport.hex(jws.signature))
-        json.field("verified", false)
-        json.field("warning", warning)
-        json.endObject()
-        print(json.text)
+        InspectCommand.writeStandardOutput(json.endUnverified())
         return ExitCode.genuine
     }
 
@@ -128,11 +122,19 @@ enum DumpJSON {
         json.field("subject", blob.certificate.subject.description)
         json.endObject()
         json.endObject()
-        json.field("verified", false)
-        json.field("warning", warning)
-        json.endObject()
-        print(json.text)
+        InspectCommand.writeStandardOutput(json.endUnverified())
         return ExitCode.genuine
+    }
+}
+
+extension JSONWriter {
+    /// The document's last members, `"verified": false` and the warning, its end, and what is left
+    /// of it to write (with the line feed that ends it).
+    mutating func endUnverified() -> [UInt8] {
+        field("verified", false)
+        field("warning", DumpJSON.warning)
+        endObject()
+        return drain() + [0x0A]
     }
 }
 

@@ -136,10 +136,7 @@ enum InspectCommand {
             piece.field("version", Int64(signer.version))
             piece.endObject()
         }
-        json.field("verified", false)
-        json.field("warning", "unverified: nothing here is trustworthy")
-        json.endObject()
-        writeStandardOutput(json.drain() + [0x0A])
+        writeStandardOutput(json.endUnverified())
     }
 
     /// Member names of a raw attribute, encoded once.
