@@ -54,19 +54,17 @@ enum BatchCheck {
         cache: inout VerifiedChainCache
     ) -> BatchLine {
         var bytes = bytes
-        let outcome = Runner.run(&bytes, plan, kind: kind, requestBody: requestBody, cache: &cache)
-        return outcome.chain == nil
-            ? line(id, outcome)
-            : BatchLine(
-                id: id, format: outcome.format, status: outcome.status, verdict: outcome.verdict, code: nil,
-                message: nil,
-                document: nil, pending: outcome)
+        return line(id, Runner.run(&bytes, plan, kind: kind, requestBody: requestBody, cache: &cache))
     }
 
     /// The line of an outcome: its document on one line when the run prints documents (--ndjson).
+    /// A genuine outcome whose path revocation checking still has to check is kept whole (`pending`)
+    /// until it does, and its document written only then.
     static func line(_ id: BatchID, _ outcome: VerifyOutcome) -> BatchLine {
-        BatchLine(
+        let pending = outcome.chain != nil
+        return BatchLine(
             id: id, format: outcome.formatName, status: outcome.status, verdict: outcome.verdict,
-            code: outcome.failure?.code, message: outcome.failure?.message, document: outcome.document)
+            code: outcome.failure?.code, message: outcome.failure?.message, document: pending ? nil : outcome.document,
+            pending: pending ? outcome : nil)
     }
 }
