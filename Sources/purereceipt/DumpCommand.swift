@@ -72,17 +72,18 @@ struct Dumper {
             if json != nil {
                 jsonElement(element, depth: indent, attribute: attribute, value: primitiveNote(element))
             } else {
-                line(element, indent: indent, note: note + primitiveNote(element))
+                let length = element.isIndefinite ? "inf" : String(element.contentRange.count)
+                line(
+                    element.start, header: element.headerLength, length: length, indent: indent,
+                    element.tag.description + note + primitiveNote(element))
             }
             if element.tag.isConstructed {
                 try dump(element.content, indent: indent + 1, attributeContext: attributeContext)
+                // The end-of-contents octets of an indefinite length.
                 if element.isIndefinite, json != nil {
-                    jsonEndOfContents(at: element.end - 2, depth: indent)
+                    jsonPiece(offset: element.end - 2, header: 2, length: 0, depth: indent, tag: "end-of-contents")
                 } else if element.isIndefinite {
-                    output +=
-                        TextReport.padLeft(String(element.end - 2), 6) + "  2       0" + indentText(indent)
-                        + "end-of-contents\n"
-                    flushIfLarge()
+                    line(element.end - 2, header: 2, length: "0", indent: indent, "end-of-contents")
                 }
             } else if element.tag == .octetString, !element.contentRange.isEmpty,
                 let inner = Dumper.nestedDER(element)
@@ -146,12 +147,12 @@ struct Dumper {
         }
     }
 
-    mutating func line(_ element: DERElement, indent: Int, note: String) {
-        let length = element.isIndefinite ? "inf" : String(element.contentRange.count)
-        let header = String(element.headerLength)  // at most 6: one digit
+    /// One line: offset, header length (at most 6: one digit), content length ("inf": indefinite),
+    /// then `text` indented.
+    mutating func line(_ offset: Int, header: Int, length: String, indent: Int, _ text: String) {
         output +=
-            TextReport.padLeft(String(element.start), 6) + "  " + TextReport.pad(header, 3)
-            + TextReport.padLeft(length, 6) + indentText(indent) + element.tag.description + note + "\n"
+            TextReport.padLeft(String(offset), 6) + "  " + TextReport.pad(String(header), 3)
+            + TextReport.padLeft(length, 6) + indentText(indent) + text + "\n"
         flushIfLarge()
     }
 

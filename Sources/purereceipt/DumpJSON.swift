@@ -142,43 +142,44 @@ extension Dumper {
     /// One element of the app receipt's tree, as one compact line of the `elements` array.
     mutating func jsonElement(_ element: DERElement, depth: Int, attribute: (type: Int64, name: String)?, value: String)
     {
-        var piece = JSONWriter(capacity: 256)
-        piece.beginObject()
-        piece.field("offset", Int64(element.start))
-        piece.field("header", Int64(element.headerLength))
-        piece.key("length")
-        if element.isIndefinite { piece.null() } else { piece.integer(Int64(element.contentRange.count)) }
-        piece.field("depth", Int64(depth))
-        piece.field("tag", element.tag.description)
-        // A string whole, as decoded (JSON escapes it); anything else the text dump's annotation.
-        let stringTags: [DERTag] = [.utf8String, .ia5String, .printableString, .t61String, .bmpString]
-        if stringTags.contains(element.tag), var cursor = DERCursorFactory.single(element),
-            let string = try? cursor.readString("string")
-        {
-            piece.field("value", string.value)
-        } else if !value.isEmpty {
-            piece.field("value", value.hasPrefix(" ") ? String(value.dropFirst()) : value)
+        let length = element.isIndefinite ? nil : element.contentRange.count
+        jsonPiece(
+            offset: element.start, header: element.headerLength, length: length, depth: depth,
+            tag: element.tag.description
+        ) { piece in
+            // A string whole, as decoded (JSON escapes it); anything else the text dump's annotation.
+            let stringTags: [DERTag] = [.utf8String, .ia5String, .printableString, .t61String, .bmpString]
+            if stringTags.contains(element.tag), var cursor = DERCursorFactory.single(element),
+                let string = try? cursor.readString("string")
+            {
+                piece.field("value", string.value)
+            } else if !value.isEmpty {
+                piece.field("value", value.hasPrefix(" ") ? String(value.dropFirst()) : value)
+            }
+            if let attribute {
+                piece.key("attribute")
+                piece.beginObject()
+                piece.field("type", attribute.type)
+                piece.field("name", attribute.name)
+                piece.endObject()
+            }
         }
-        if let attribute {
-            piece.key("attribute")
-            piece.beginObject()
-            piece.field("type", attribute.type)
-            piece.field("name", attribute.name)
-            piece.endObject()
-        }
-        piece.endObject()
-        appendJSON(piece.bytes)
     }
 
-    /// The end-of-contents octets of an indefinite length.
-    mutating func jsonEndOfContents(at offset: Int, depth: Int) {
-        var piece = JSONWriter(capacity: 96)
+    /// One compact line of the `elements` array (`length` nil: indefinite); `more` writes the members
+    /// after `tag`.
+    mutating func jsonPiece(
+        offset: Int, header: Int, length: Int?, depth: Int, tag: String, more: (inout JSONWriter) -> Void = { _ in }
+    ) {
+        var piece = JSONWriter(capacity: 256)
         piece.beginObject()
         piece.field("offset", Int64(offset))
-        piece.field("header", Int64(2))
-        piece.field("length", Int64(0))
+        piece.field("header", Int64(header))
+        piece.key("length")
+        if let length { piece.integer(Int64(length)) } else { piece.null() }
         piece.field("depth", Int64(depth))
-        piece.field("tag", "end-of-contents")
+        piece.field("tag", tag)
+        more(&piece)
         piece.endObject()
         appendJSON(piece.bytes)
     }
