@@ -46,20 +46,25 @@ final class LineReader {
     /// The next line (without its line break and a carriage return before it) and its number; nil
     /// at the end.
     func next() -> (number: Int, bytes: Result<[UInt8], TooLong>)? {
+        // The bytes of an over-long line read so far and dropped, chunk by chunk, without being kept.
+        var dropped = 0
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {
                 let line = buffer[start..<newline]
                 start = newline + 1
-                return take(line)
+                return take(line, dropped: dropped)
             }
             if ended {
-                guard start < buffer.count else { return nil }
+                guard start < buffer.count || dropped > 0 else { return nil }
                 let line = buffer[start...]
                 start = buffer.count
-                return take(line)
+                return take(line, dropped: dropped)
             }
-            if buffer.count - start > limit { return skip() }
-            if start > 0 {
+            if buffer.count - start > limit {
+                dropped += buffer.count - start
+                buffer.removeAll(keepingCapacity: true)
+                start = 0
+            } else if start > 0 {
                 buffer.removeSubrange(0..<start)
                 start = 0
             }
@@ -67,30 +72,15 @@ final class LineReader {
         }
     }
 
-    private func take(_ line: ArraySlice<UInt8>) -> (number: Int, bytes: Result<[UInt8], TooLong>) {
+    /// The line that ends with `line`; too long when `dropped` bytes of it came before (its length
+    /// then counts a carriage return before the line break).
+    private func take(_ line: ArraySlice<UInt8>, dropped: Int) -> (number: Int, bytes: Result<[UInt8], TooLong>) {
         number += 1
-        let bytes = line.last == 0x0D ? line.dropLast() : line
-        guard bytes.count <= limit else { return (number, .failure(TooLong(length: bytes.count))) }
-        return (number, .success(Array(bytes)))
-    }
-
-    /// The rest of an over-long line read and dropped, chunk by chunk.
-    private func skip() -> (number: Int, bytes: Result<[UInt8], TooLong>) {
-        number += 1
-        var length = buffer.count - start
-        buffer.removeAll(keepingCapacity: true)
-        start = 0
-        while fill() {
-            if let newline = buffer.firstIndex(of: 0x0A) {
-                length += newline
-                start = newline + 1
-                return (number, .failure(TooLong(length: length)))
-            }
-            length += buffer.count
-            buffer.removeAll(keepingCapacity: true)
+        let bytes = line.last == 0x0D && dropped == 0 ? line.dropLast() : line
+        guard dropped == 0, bytes.count <= limit else {
+            return (number, .failure(TooLong(length: dropped + bytes.count)))
         }
-        ended = true
-        return (number, .failure(TooLong(length: length)))
+        return (number, .success(Array(bytes)))
     }
 
     /// Appends what one read returns (up to 64 KiB); false at the end of the input or on an error.
