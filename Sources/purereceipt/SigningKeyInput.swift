@@ -25,14 +25,8 @@ enum SigningInput {
 
     /// The bytes of FILE, or of standard input for "-", at most `limit` (one more byte is an error).
     static func read(_ path: String, limit: Int, what: String) -> [UInt8] {
-        let handle: FileHandle
-        if path == "-" {
-            handle = FileHandle.standardInput
-        } else {
-            guard let file = FileHandle(forReadingAtPath: path) else {
-                fail("cannot read \(what) \(path): no such file or not readable", ExitCode.malformed)
-            }
-            handle = file
+        guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else {
+            fail("cannot read \(what) \(path): no such file or not readable", ExitCode.malformed)
         }
         defer { if path != "-" { try? handle.close() } }
         guard let bytes = try? readBounded(handle, limit: limit + 1) else {

@@ -7,13 +7,10 @@ enum TokenCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let options = SigningInput.options(
             arguments, command: "token", valued: ["--key", "--key-id", "--issuer-id", "--bundle-id", "--expires-in"])
-        var lifetime: Int64 = 1200
-        if let text = options.last("--expires-in") {
-            guard let value = Int64(text), value >= 1, value <= AppStoreSigner.maximumTokenLifetime else {
-                usageError(
-                    "token: --expires-in must be 1 … 3600 seconds (Apple's limit is 60 minutes)", command: "token")
-            }
-            lifetime = value
+        guard let lifetime = Int64(options.last("--expires-in") ?? "1200"),
+            (1...AppStoreSigner.maximumTokenLifetime).contains(lifetime)
+        else {
+            usageError("token: --expires-in must be 1 … 3600 seconds (Apple's limit is 60 minutes)", command: "token")
         }
         let signer = SigningInput.signer(options, command: "token")
         do {
