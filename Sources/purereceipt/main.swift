@@ -49,19 +49,15 @@ guard let command = arguments.first else { fail("missing command\n\(Usage.short)
 arguments.removeFirst()
 
 switch command {
-case "--help", "-h":
-    print(Usage.all)
-    exit(0)
-case "help":
-    // `help` alone, or `help COMMAND`: that command's usage.
-    guard let topic = arguments.first else {
-        print(Usage.all)
-        exit(0)
-    }
-    guard arguments.count == 1, let text = Usage.of(topic) else {
+case "help" where !arguments.isEmpty:
+    // `help COMMAND`: that command's usage.
+    guard arguments.count == 1, let text = Usage.of(arguments[0]) else {
         usageError("help: expected one of verify, inspect, dump: \(arguments.joined(separator: " "))")
     }
     print(text)
+    exit(0)
+case "--help", "-h", "help":
+    print(Usage.all)
     exit(0)
 case "--version":
     print("purereceipt \(version)")
