@@ -129,28 +129,25 @@ enum VerifyCommand {
     ) -> [(String, String)] {
         let receipt = verified.receipt
         let instantSource = explicitInstant == nil ? "receipt creation date" : "--at"
+        let deviceHash = policy.deviceIdentifier.map { _ in
+            "SHA-1(device ‖ opaque value ‖ bundle id) equals attribute 5"
+        }
+        let name = receipt.environment?.rawValue ?? "-"
+        let environment =
+            verified.isXcodeTestReceipt
+            ? "ok  \(name) (accepted only through --xcode-root)"
+            : "ok  \(name) is one of " + policy.environments.map(\.rawValue).sorted().joined(separator: ", ")
         var checks: [(String, String)] = [
             ("signature", "ok  RSA PKCS #1 v1.5 with \(verified.digestAlgorithm.name) over the receipt payload"),
             verified.isXcodeTestReceipt
                 ? ("chain", "ok  self-signed StoreKit testing certificate (--xcode-root opt-in)")
                 : ("chain", "ok  \(verified.chain.count) certificates, signer to trust anchor, Apple marker OIDs"),
             ("validity", "ok  every certificate valid at \(verified.validityInstant) (\(instantSource))"),
+            ("bundle id", TextReport.requested(quoting: policy.bundleIdentifier, "--bundle-id")),
+            ("bundle version", TextReport.requested(quoting: policy.bundleVersion, "--bundle-version")),
+            ("device hash", TextReport.requested(deviceHash, "--device-id")),
+            ("environment", environment),
         ]
-        checks.append(("bundle id", TextReport.requested(quoting: policy.bundleIdentifier, "--bundle-id")))
-        checks.append(("bundle version", TextReport.requested(quoting: policy.bundleVersion, "--bundle-version")))
-        let deviceHash = policy.deviceIdentifier.map { _ in
-            "SHA-1(device ‖ opaque value ‖ bundle id) equals attribute 5"
-        }
-        checks.append(("device hash", TextReport.requested(deviceHash, "--device-id")))
-        let environment = receipt.environment?.rawValue ?? "-"
-        checks.append(
-            (
-                "environment",
-                verified.isXcodeTestReceipt
-                    ? "ok  \(environment) (accepted only through --xcode-root)"
-                    : "ok  \(environment) is one of "
-                        + policy.environments.map(\.rawValue).sorted().joined(separator: ", ")
-            ))
         if let expiration = receipt.expirationDate, !verified.isXcodeTestReceipt {
             checks.append(
                 ("expiration", "ok  \(expiration) is after \(policy.currentTime ?? verified.validityInstant)"))
