@@ -43,10 +43,8 @@ enum BatchCommand {
     /// True when the command line asks for several inputs: --ndjson, more than one FILE, or a directory.
     static func isBatch(_ options: ParsedArguments) -> Bool {
         options.flags.contains("--ndjson") || options.positional.count > 1
-            || options.positional.contains(where: isDirectory)
+            || options.positional.contains(where: DirectoryExpansion.isDirectory)
     }
-
-    static func isDirectory(_ path: String) -> Bool { DirectoryExpansion.isDirectory(path) }
 
     /// `--jobs N` (1…1024), or the machine's cores; exits 64 on anything else.
     static func jobs(_ options: ParsedArguments, json: Bool) -> Int {
@@ -81,10 +79,8 @@ enum BatchCommand {
             legacyPolicy: (try? plan.legacy.get()) ?? LegacyReceiptPolicy(bundleIdentifier: .anyApp), jobs: jobs)
         let total = ndjson ? nil : inputs.paths.count
         let revocation = RevocationStep.Session(options, json: false)
-        let box = StatusBox()
-        let done = DispatchSemaphore(value: 0)
         // The main thread waits; the run is on the concurrency pool (its workers and this driver).
-        Task { [verifier] in
+        return waitFor { [verifier] in
             await revocation?.load()
             let output = BatchOutput(ndjson: ndjson, total: total, revocation: revocation != nil)
             await verifier.map(
@@ -92,18 +88,27 @@ enum BatchCommand {
                 then: revocation.map { session in { await RevocationStep.checked($0, session) } }
             ) { output.write($0) }
             await revocation?.save()
-            box.status = output.finish()
-            done.signal()
+            return output.finish()
         }
-        done.wait()
-        return box.status
     }
 }
 
-/// Where the driver task hands its output back to the main thread.
-private final class StatusBox: @unchecked Sendable {
-    // Written once by the task before it signals, read by the main thread after the wait.
-    var status = ExitCode.genuine
+/// Runs `work` as a task on the concurrency pool while the calling thread waits; its result.
+func waitFor<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) -> Value {
+    let box = Box<Value>()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        box.value = await work()
+        done.signal()
+    }
+    done.wait()
+    return box.value!  // set before the signal
+}
+
+/// Where the task hands its result back to the waiting thread (written before the semaphore is
+/// signalled, read after the wait).
+private final class Box<Value>: @unchecked Sendable {
+    var value: Value?
 }
 
 /// One input as read: bytes to verify, a file a worker reads, or a line that failed to read.
@@ -214,7 +219,7 @@ struct BatchInputs: Sequence {
                     path = next
                 }
                 guard let opened = LineReader(path: path, limit: BatchCommand.maxLineBytes) else {
-                    let reason = BatchCommand.isDirectory(path) ? "is a directory" : "cannot be opened"
+                    let reason = DirectoryExpansion.isDirectory(path) ? "is a directory" : "cannot be opened"
                     return .failed(
                         BatchCheck.malformed(.name(path), code: InputFailure.code, "cannot read \(path): \(reason)"))
                 }

@@ -86,16 +86,13 @@ enum RevocationStep {
     /// URLSession's queue) while the main thread waits.
     static func checked(_ outcome: VerifyOutcome, options: ParsedArguments, json: Bool) -> VerifyOutcome {
         guard let chain = outcome.chain, let session = Session(options, json: json) else { return outcome }
-        let result = Box()
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
+        let report = waitFor {
             await session.load()
-            result.report = await session.check(chain)
+            let report = await session.check(chain)
             await session.save()
-            done.signal()
+            return report
         }
-        done.wait()
-        return result.report.map { outcome.checked($0) } ?? outcome
+        return outcome.checked(report)
     }
 
     /// A batch line after revocation checking of its input's verified path (a line without one:
@@ -167,30 +164,22 @@ enum RevocationStep {
     /// The record in `bytes`, or nil when they are not one written by `encode`.
     static func decode(_ bytes: [UInt8]) -> RevocationRecord? {
         guard bytes.count >= 5, Array(bytes[0..<4]) == Array("PRR1".utf8) else { return nil }
-        var position = 4
-        let sourceLength = Int(bytes[position])
-        position += 1
-        guard sourceLength <= bytes.count - position,
-            let source = RevocationSource(
-                rawValue: String(decoding: bytes[position..<(position + sourceLength)], as: UTF8.self))
+        var position = 5
+        /// The next `count` bytes; nil past the end.
+        func take(_ count: Int) -> [UInt8]? {
+            guard count <= bytes.count - position else { return nil }
+            defer { position += count }
+            return Array(bytes[position..<(position + count)])
+        }
+        guard let name = take(Int(bytes[4])),
+            let source = RevocationSource(rawValue: String(decoding: name, as: UTF8.self))
         else { return nil }
-        position += sourceLength
         var fields: [[UInt8]] = []
         for _ in 0..<3 {
-            guard bytes.count - position >= 4 else { return nil }
-            let count = bytes[position..<(position + 4)].reduce(0) { $0 << 8 | Int($1) }
-            position += 4
-            guard count <= bytes.count - position else { return nil }
-            fields.append(Array(bytes[position..<(position + count)]))
-            position += count
+            guard let length = take(4), let field = take(length.reduce(0) { $0 << 8 | Int($1) }) else { return nil }
+            fields.append(field)
         }
         guard position == bytes.count else { return nil }
         return RevocationRecord(source: source, response: fields[0], certificate: fields[1], issuer: fields[2])
     }
-}
-
-/// The report handed from the checking task to the waiting thread (written before the semaphore
-/// is signalled, read after the wait).
-private final class Box: @unchecked Sendable {
-    var report: RevocationReport?
 }
