@@ -37,9 +37,8 @@ enum DecodingCommand {
             try ReceiptValidator.receiptBytes(inPlace: &bytes)
         } catch {
             // A failed decode leaves the text as it was; text that decoded to something else than
-            // a receipt is nothing `explainIfNotReceipt` names (every byte of it is base64).
-            if bytes.count == textCount { InputKind.explainIfNotReceipt(bytes, json: json) }
-            notWellFormed(error, json: json)
+            // a receipt is nothing InputKind names (every byte of it is base64).
+            notWellFormed(error, json: json, bytes: bytes.count == textCount ? bytes : nil)
         }
         return appReceipt(bytes, source, base64, json)
     }

@@ -1,20 +1,17 @@
-// InputKind (the library's, PureReceipt/Input/InputKind.swift) on the command line: say what a
-// non-receipt input is and exit 2, with --json after a 21002 document on stdout.
+// Input that is not a well-formed receipt, on the command line: say what it is (InputKind, the
+// library's, PureReceipt/Input/InputKind.swift, when it is another known kind of input) and exit 2,
+// with --json after a 21002 document on stdout.
 
 import PureReceipt
 
-extension InputKind {
-    /// Where a receipt parse failed: when `bytes` is another known kind of input, says so and exits
-    /// 2 (with --json, after a 21002 document on stdout); otherwise returns.
-    static func explainIfNotReceipt(_ bytes: [UInt8], base64: Bool = false, json: Bool) {
-        guard let kind = detect(bytes, base64: base64) else { return }
-        notWellFormed(VerificationError(.malformed, code: kind.code, message: kind.message), json: json)
-    }
-}
-
 /// Input that is not a well-formed receipt: with --json the 21002 document of `failure` on stdout,
-/// then one stderr line; exit 2.
-func notWellFormed(_ failure: VerificationError, json: Bool) -> Never {
+/// then one stderr line; exit 2. When `bytes`, where a receipt parse failed, are another known kind
+/// of input (InputKind.detect; `base64`: decoded from base64 text), the failure says so instead.
+func notWellFormed(_ failure: VerificationError, json: Bool, bytes: [UInt8]? = nil, base64: Bool = false) -> Never {
+    var failure = failure
+    if let bytes, let kind = InputKind.detect(bytes, base64: base64) {
+        failure = VerificationError(.malformed, code: kind.code, message: kind.message)
+    }
     if json { print(VerifyReceiptJSON.render(failure).text) }
     fail("not a well-formed receipt: \(failure.code): \(failure.message)", ExitCode.malformed)
 }

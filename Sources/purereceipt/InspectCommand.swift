@@ -16,8 +16,7 @@ enum InspectCommand {
             do throws(VerificationError) {
                 parsed = try ReceiptValidator.parseUnverified(bytes)
             } catch {
-                InputKind.explainIfNotReceipt(bytes, base64: base64, json: json)
-                notWellFormed(error, json: json)
+                notWellFormed(error, json: json, bytes: bytes, base64: base64)
             }
             if json {
                 writeInspectJSON(parsed)

@@ -139,10 +139,9 @@ enum LegacyCommand {
         do {
             return try LegacyTransactionReceipt(bytes)
         } catch {
-            InputKind.explainIfNotReceipt(bytes, json: json)
             notWellFormed(
                 VerificationError(.malformed, code: error.code, message: error.description, offset: error.offset),
-                json: json)
+                json: json, bytes: bytes)
         }
     }
 }
