@@ -22,38 +22,27 @@ enum SignedDataReport {
             options.last("--at") != nil
             ? "--at" : verified.kind == .appTransaction ? "receiptCreationDate" : "signedDate"
         let environment = options.last("--environment").map { _ in policy.environment.rawValue }
+        let validity = "every certificate valid at \(TextReport.date(verified.validityInstant)) (\(instantSource))"
+        let bundle =
+            verified.kind.withoutBundleId.map {
+                "-   \($0) names no bundle id: " + (bundleId == nil ? "none compared" : "--bundle-id not compared")
+            } ?? TextReport.requested(quoting: bundleId, "--bundle-id")
+        let stated =
+            verified.environmentStated
+            ? TextReport.requested(environment, "--environment")
+            : "!   not stated: accepted as \(policy.environment.rawValue) (--accept-unstated-environment)"
+        let appAppleId = policy.appAppleId.map { "\($0) (compared where the data names one)" }
+        let device = policy.deviceVerificationID.map { "\($0.displayEscaped) (deviceVerification)" }
         var checks = [
             ("signature", "ok  ES256 (ECDSA P-256, SHA-256) over the JWS signing input"),
             verified.isXcodeSigned
                 ? ("chain", "ok  self-signed Xcode StoreKit testing certificate (--xcode-root)")
                 : ("chain", "ok  x5c leaf → intermediate → \(anchor), Apple marker OIDs"),
-            (
-                "validity",
-                "ok  every certificate valid at \(TextReport.date(verified.validityInstant)) (\(instantSource))"
-            ),
-            (
-                "bundle id",
-                verified.kind.withoutBundleId.map {
-                    "-   \($0) names no bundle id: " + (bundleId == nil ? "none compared" : "--bundle-id not compared")
-                } ?? TextReport.requested(quoting: bundleId, "--bundle-id")
-            ),
-            (
-                "environment",
-                verified.environmentStated
-                    ? TextReport.requested(environment, "--environment")
-                    : "!   not stated: accepted as \(policy.environment.rawValue) (--accept-unstated-environment)"
-            ),
-            (
-                "app Apple id",
-                TextReport.requested(
-                    policy.appAppleId.map { "\($0) (compared where the data names one)" },
-                    "--app-apple-id; required for Production")
-            ),
-            (
-                "device",
-                TextReport.requested(
-                    policy.deviceVerificationID.map { "\($0.displayEscaped) (deviceVerification)" }, "--device-id")
-            ),
+            ("validity", "ok  " + validity),
+            ("bundle id", bundle),
+            ("environment", stated),
+            ("app Apple id", TextReport.requested(appAppleId, "--app-apple-id; required for Production")),
+            ("device", TextReport.requested(device, "--device-id")),
         ]
         if verified.kind == .realtimeRequest {
             checks.append(("request", "ok  Retention Messaging realtime request for this app Apple id"))
