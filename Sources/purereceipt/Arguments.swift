@@ -39,12 +39,10 @@ func parseArguments<Refusal: Error>(
             try refuse("unknown option \(argument)")
         }
         if argument.hasPrefix("--") {
-            var name = argument
-            var inlineValue: String?
-            if let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
-            }
+            // `--name=value`: the value inline.
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
+            let inlineValue = parts.count > 1 ? String(parts[1]) : nil
             if valued.contains(name) {
                 if let inlineValue {
                     result.values[name, default: []].append(inlineValue)
