@@ -88,11 +88,10 @@ package struct VerifyOutcome: Error, Sendable {
         }
         switch content {
         case .receipt(let verified, let policy, let endpoint, let signer):
-            var opening = true
             let requestDate = policy.currentTime ?? Instant(millisecondsSince1970: 0)
             _ = VerifyReceiptJSON.render(verified, endpoint: endpoint, requestDate: requestDate, pretty: pretty) {
-                write(opening && signer != nil ? VerifySigner.prefixed($0, signer ?? "", pretty: pretty) : $0)
-                opening = false
+                // The first piece opens the object: the signer is its first member.
+                write(first && signer != nil ? VerifySigner.prefixed($0, signer ?? "", pretty: pretty) : $0)
             }
         case .legacy(let verified, _, let signer):
             write(
@@ -278,10 +277,10 @@ package enum Runner {
         let format = "legacy-receipt"
         // What the options need is not what the input is; an input that is no legacy receipt at
         // all (e.g. JSON) is named as such first.
-        let appReceiptOnly = ["--bundle-version", "--device-id", "--xcode-root", "--endpoint"].filter {
+        let appReceiptOnly = ["--bundle-version", "--device-id", "--xcode-root", "--endpoint"].first {
             $0 == "--xcode-root" ? request.xcodeRoot != nil : request.last($0) != nil
         }
-        if let option = appReceiptOnly.first {
+        if let option = appReceiptOnly {
             do {
                 _ = try LegacyTransactionReceipt(bytes)
             } catch {

@@ -305,10 +305,10 @@ package struct VerifyPlan: Sendable {
         environments: inout [AppStoreEnvironment]?
     ) throws(NotApplicable) -> SignedDataPolicy {
         // `now` as the host's clock is given with every input: not an option signed data refuses.
-        let refused = ["--bundle-version", "--endpoint", "--now", "--product-id"].filter {
+        let refused = ["--bundle-version", "--endpoint", "--now", "--product-id"].first {
             request.last($0) != nil && !($0 == "--now" && request.nowIsClock)
         }
-        if let option = refused.first {
+        if let option = refused {
             throw NotApplicable(message: "\(option) does not apply to StoreKit 2 signed data, and this input is that")
         }
         var policy = SignedDataPolicy(bundleId: "", environment: .production)
