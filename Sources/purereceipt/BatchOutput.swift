@@ -19,14 +19,9 @@ final class LineReader {
     struct TooLong: Error { let length: Int }
 
     init?(path: String, limit: Int) {
-        if path == "-" {
-            descriptor = STDIN_FILENO
-            owned = false
-        } else {
-            descriptor = open(path, O_RDONLY)
-            guard descriptor >= 0 else { return nil }
-            owned = true
-        }
+        owned = path != "-"
+        descriptor = owned ? open(path, O_RDONLY) : STDIN_FILENO
+        guard descriptor >= 0 else { return nil }
         self.limit = limit
     }
 

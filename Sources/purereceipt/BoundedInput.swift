@@ -32,13 +32,7 @@ func readBoundedInput(_ path: String?) -> Result<(bytes: [UInt8], name: String),
         if let bytes = try? readBounded(handle, limit: limit) { return .success((bytes, path)) }
     }
     var isDirectory: ObjCBool = false
-    let reason: String
-    if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-        reason = "no such file"
-    } else if isDirectory.boolValue {
-        reason = "is a directory"
-    } else {
-        reason = "not readable"
-    }
+    let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+    let reason = !exists ? "no such file" : isDirectory.boolValue ? "is a directory" : "not readable"
     return .failure(InputFailure(message: "cannot read \(path): \(reason)"))
 }
