@@ -27,14 +27,12 @@ struct ModuleOutcome {
 enum ModuleVerify {
     /// Verifies `input` under the request `requestText`.
     static func run(_ input: [UInt8], request requestText: [UInt8]) -> ModuleOutcome {
-        let request: RunRequest
-        switch VerifyRequest.read(requestText) {
-        case .success(let read): request = read
-        case .failure(let error):
-            // The request's own words already (a member name, never an option): only the form is needed.
-            return finished(.usage(error.message, RunRequest(documents: .pretty)))
-        }
-        switch VerifyPlan.make(request) {
+        // A request that cannot be read is a usage error in the request's own words already (a member
+        // name, never an option): only the form is needed.
+        let plan = VerifyRequest.read(requestText)
+            .mapError { VerifyOutcome.usage($0.message, RunRequest(documents: .pretty)) }
+            .flatMap { VerifyPlan.make($0) }
+        switch plan {
         case .failure(let outcome): return finished(outcome)
         case .success(let plan):
             var bytes = input

@@ -36,15 +36,12 @@ enum VerifyRequest {
         for member in object.members {
             switch member.name {
             case "roots":
-                guard let items = member.value.arrayValue else {
+                // An array of base64 strings, every one decoded, or the request is refused.
+                let files = member.value.arrayValue?.map { $0.stringValue.flatMap { try? Base64.decode($0) } }
+                guard let files, files.allSatisfy({ $0 != nil }) else {
                     return .failure(RequestError("roots: expected an array of base64 strings"))
                 }
-                for item in items {
-                    guard let text = item.stringValue, let bytes = try? Base64.decode(text) else {
-                        return .failure(RequestError("roots: expected an array of base64 strings"))
-                    }
-                    request.roots.append(CertificateFile(bytes, path: nil))
-                }
+                request.roots += files.compactMap { $0 }.map { CertificateFile($0, path: nil) }
             case "xcodeRoot":
                 guard let text = member.value.stringValue, let bytes = try? Base64.decode(text) else {
                     return .failure(RequestError("xcodeRoot: expected a base64 string"))
