@@ -47,3 +47,36 @@ extension HashFunction {
         return hasher.finalize()
     }
 }
+
+/// One of this package's five hash functions: its whole state is a `BlockBuffer` over its family's
+/// compression function, started from the algorithm's initial hash value H(0) by `init()`. The
+/// streaming part of `HashFunction` is written once here for all five; each type supplies its
+/// digest size, H(0) and its `BlockCompressing` core.
+protocol BlockHashFunction: HashFunction {
+    associatedtype Core: BlockCompressing
+    /// The message so far: the intermediate hash value and the bytes of a partial block.
+    var core: BlockBuffer<Core> { get set }
+}
+
+extension BlockHashFunction {
+    /// 64 bytes for 32-bit words (SHA-1, SHA-224, SHA-256), 128 for 64-bit words (SHA-384, SHA-512).
+    public static var blockSize: Int { 16 * MemoryLayout<Core.Word>.size }
+
+    // Always inlined, so that each type's witness is the body itself, with no call in between
+    // (as when each type wrote them out).
+    @inline(__always)
+    public mutating func update(_ bytes: [UInt8]) { core.update(bytes[...]) }
+
+    @inline(__always)
+    public mutating func update(_ bytes: ArraySlice<UInt8>) { core.update(bytes) }
+
+    /// The digest is the first `digestSize` bytes of H(N): all of it for SHA-1, SHA-256 and SHA-512;
+    /// FIPS 180-4 §6.3: "The 224-bit message digest ... is H0 ‖ H1 ‖ ... ‖ H6", §6.5: "The 384-bit
+    /// message digest ... is H0 ‖ H1 ‖ ... ‖ H5", the leftmost 224 or 384 bits.
+    @inline(__always)
+    public mutating func finalize() -> [UInt8] {
+        let digest = core.finish(words: Self.digestSize / MemoryLayout<Core.Word>.size)
+        self = Self()
+        return digest
+    }
+}

@@ -10,26 +10,14 @@
 // that addition; wrapping is the specified behaviour, not an overflow.
 
 /// SHA-1 (FIPS 180-4 §6.1): 20-byte digest.
-public struct SHA1: HashFunction {
+public struct SHA1: HashFunction, BlockHashFunction {
     /// 20 bytes.
     public static var digestSize: Int { 20 }
-    /// 64 bytes.
-    public static var blockSize: Int { 64 }
 
     // FIPS 180-4 §5.3.1: the initial hash value H(0).
-    private var core = BlockBuffer(SHA1Core(state: (0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0)))
+    var core = BlockBuffer(SHA1Core(state: (0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0)))
 
     public init() {}
-
-    public mutating func update(_ bytes: [UInt8]) { core.update(bytes[...]) }
-
-    public mutating func update(_ bytes: ArraySlice<UInt8>) { core.update(bytes) }
-
-    public mutating func finalize() -> [UInt8] {
-        let digest = core.finish(words: 5)
-        self = SHA1()
-        return digest
-    }
 }
 
 /// The SHA-1 state and compression function.

@@ -8,9 +8,8 @@
 // them: the initial hash values, the 64 round constants and the rotation amounts of Σ0, Σ1, σ0, σ1.
 
 /// SHA-256 (FIPS 180-4 §6.2): 32-byte digest.
-public struct SHA256: HashFunction {
+public struct SHA256: HashFunction, BlockHashFunction {
     public static var digestSize: Int { 32 }
-    public static var blockSize: Int { 64 }
 
     // FIPS 180-4 §5.3.3: H(0) = the first 32 bits of the fractional parts of the square roots of the
     // first eight primes.
@@ -19,25 +18,14 @@ public struct SHA256: HashFunction {
         0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
     )
 
-    private var core = BlockBuffer(SHA2Core(state: initialHash))
+    var core = BlockBuffer(SHA2Core(state: initialHash))
 
     public init() {}
-
-    public mutating func update(_ bytes: [UInt8]) { core.update(bytes[...]) }
-
-    public mutating func update(_ bytes: ArraySlice<UInt8>) { core.update(bytes) }
-
-    public mutating func finalize() -> [UInt8] {
-        let digest = core.finish(words: 8)
-        self = SHA256()
-        return digest
-    }
 }
 
 /// SHA-224 (FIPS 180-4 §6.3): SHA-256 with its own initial value, truncated to 28 bytes.
-public struct SHA224: HashFunction {
+public struct SHA224: HashFunction, BlockHashFunction {
     public static var digestSize: Int { 28 }
-    public static var blockSize: Int { 64 }
 
     // FIPS 180-4 §5.3.2: H(0) = the second 32 bits of the fractional parts of the square roots of
     // the 9th through 16th primes.
@@ -46,20 +34,9 @@ public struct SHA224: HashFunction {
         0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4
     )
 
-    private var core = BlockBuffer(SHA2Core(state: initialHash))
+    var core = BlockBuffer(SHA2Core(state: initialHash))
 
     public init() {}
-
-    public mutating func update(_ bytes: [UInt8]) { core.update(bytes[...]) }
-
-    public mutating func update(_ bytes: ArraySlice<UInt8>) { core.update(bytes) }
-
-    public mutating func finalize() -> [UInt8] {
-        // FIPS 180-4 §6.3: "The 224-bit message digest ... is H0 ‖ H1 ‖ ... ‖ H6", the leftmost 224 bits.
-        let digest = core.finish(words: 7)
-        self = SHA224()
-        return digest
-    }
 }
 
 extension UInt32: SHA2Word {

@@ -9,9 +9,8 @@
 // them: the initial hash values, the 80 round constants and the rotation amounts of Σ0, Σ1, σ0, σ1.
 
 /// SHA-512 (FIPS 180-4 §6.4): 64-byte digest.
-public struct SHA512: HashFunction {
+public struct SHA512: HashFunction, BlockHashFunction {
     public static var digestSize: Int { 64 }
-    public static var blockSize: Int { 128 }
 
     // FIPS 180-4 §5.3.5: H(0) = the first 64 bits of the fractional parts of the square roots of the
     // first eight primes.
@@ -20,25 +19,14 @@ public struct SHA512: HashFunction {
         0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179
     )
 
-    private var core = BlockBuffer(SHA2Core(state: initialHash))
+    var core = BlockBuffer(SHA2Core(state: initialHash))
 
     public init() {}
-
-    public mutating func update(_ bytes: [UInt8]) { core.update(bytes[...]) }
-
-    public mutating func update(_ bytes: ArraySlice<UInt8>) { core.update(bytes) }
-
-    public mutating func finalize() -> [UInt8] {
-        let digest = core.finish(words: 8)
-        self = SHA512()
-        return digest
-    }
 }
 
 /// SHA-384 (FIPS 180-4 §6.5): SHA-512 with its own initial value, truncated to 48 bytes.
-public struct SHA384: HashFunction {
+public struct SHA384: HashFunction, BlockHashFunction {
     public static var digestSize: Int { 48 }
-    public static var blockSize: Int { 128 }
 
     // FIPS 180-4 §5.3.4: H(0) = the first 64 bits of the fractional parts of the square roots of the
     // 9th through 16th primes.
@@ -47,20 +35,9 @@ public struct SHA384: HashFunction {
         0x67332667ffc00b31, 0x8eb44a8768581511, 0xdb0c2e0d64f98fa7, 0x47b5481dbefa4fa4
     )
 
-    private var core = BlockBuffer(SHA2Core(state: initialHash))
+    var core = BlockBuffer(SHA2Core(state: initialHash))
 
     public init() {}
-
-    public mutating func update(_ bytes: [UInt8]) { core.update(bytes[...]) }
-
-    public mutating func update(_ bytes: ArraySlice<UInt8>) { core.update(bytes) }
-
-    public mutating func finalize() -> [UInt8] {
-        // FIPS 180-4 §6.5: "The 384-bit message digest ... is H0 ‖ H1 ‖ ... ‖ H5", the leftmost 384 bits.
-        let digest = core.finish(words: 6)
-        self = SHA384()
-        return digest
-    }
 }
 
 extension UInt64: SHA2Word {
