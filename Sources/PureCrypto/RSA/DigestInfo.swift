@@ -28,31 +28,24 @@ extension HashAlgorithm {
             // RFC 8017 §9.2 Note 1: "SHA-1: (0x)30 21 30 09 06 05 2b 0e 03 02 1a 05 00 04 14 || H."
             // (OID 1.3.14.3.2.26; the SHA-2 OIDs below are 2.16.840.1.101.3.4.2.{4,1,2,3}.)
             return [0x30, 0x21, 0x30, 0x09, 0x06, 0x05, 0x2B, 0x0E, 0x03, 0x02, 0x1A, 0x05, 0x00, 0x04, 0x14]
-        case .sha224:
-            // 2.16.840.1.101.3.4.2.4
-            return [
-                0x30, 0x2D, 0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x04,
-                0x05, 0x00, 0x04, 0x1C,
-            ]
-        case .sha256:
-            // 2.16.840.1.101.3.4.2.1
-            return [
-                0x30, 0x31, 0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01,
-                0x05, 0x00, 0x04, 0x20,
-            ]
-        case .sha384:
-            // 2.16.840.1.101.3.4.2.2
-            return [
-                0x30, 0x41, 0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x02,
-                0x05, 0x00, 0x04, 0x30,
-            ]
-        case .sha512:
-            // 2.16.840.1.101.3.4.2.3
-            return [
-                0x30, 0x51, 0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x03,
-                0x05, 0x00, 0x04, 0x40,
-            ]
+        // The SHA-2 hashes: 2.16.840.1.101.3.4.2.4, .1, .2, .3.
+        case .sha224: return sha2DigestInfoPrefix(arc: 0x04)
+        case .sha256: return sha2DigestInfoPrefix(arc: 0x01)
+        case .sha384: return sha2DigestInfoPrefix(arc: 0x02)
+        case .sha512: return sha2DigestInfoPrefix(arc: 0x03)
         }
+    }
+
+    /// RFC 8017 §9.2 Note 1's prefix for a SHA-2 hash, the four differing only in the last arc of
+    /// the OID 2.16.840.1.101.3.4.2.`arc` and in the digest length n (`digestSize`: 28, 32, 48 or
+    /// 64 bytes), e.g. "SHA-256: (0x)30 31 30 0d 06 09 60 86 48 01 65 03 04 02 01 05 00 04 20 || H.":
+    /// SEQUENCE of 17 + n bytes { SEQUENCE of 13 { OID of 9, NULL }, OCTET STRING of n }.
+    private func sha2DigestInfoPrefix(arc: UInt8) -> [UInt8] {
+        let n = UInt8(digestSize)
+        return [
+            0x30, 0x11 + n, 0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, arc,
+            0x05, 0x00, 0x04, n,
+        ]
     }
 }
 
