@@ -31,12 +31,8 @@ package enum CMSObjectIdentifier {
     static let sha256 = OID(2, 16, 840, 1, 101, 3, 4, 2, 1)
     static let sha384 = OID(2, 16, 840, 1, 101, 3, 4, 2, 2)
     static let sha512 = OID(2, 16, 840, 1, 101, 3, 4, 2, 3)
-
-    static let rsaEncryption = OID(1, 2, 840, 113549, 1, 1, 1)
-    static let sha1WithRSAEncryption = OID(1, 2, 840, 113549, 1, 1, 5)
-    static let sha256WithRSAEncryption = OID(1, 2, 840, 113549, 1, 1, 11)
-    static let sha384WithRSAEncryption = OID(1, 2, 840, 113549, 1, 1, 12)
-    static let sha512WithRSAEncryption = OID(1, 2, 840, 113549, 1, 1, 13)
+    // The signature algorithms' OIDs are the certificates' (`RSAPublicKey.rsaEncryption`,
+    // `SignatureAlgorithmOID`): one definition of each.
 }
 
 /// The signature algorithm a SignerInfo names. Both forms mean RSASSA-PKCS1-v1_5; the digest is
@@ -85,11 +81,11 @@ extension DERCursor {
         // the parameters being absent as well as present." We accept both forms for all five:
         // the field is not signed and either form names the same algorithm.
         switch oid {
-        case CMSObjectIdentifier.rsaEncryption: return .rsaEncryption
-        case CMSObjectIdentifier.sha1WithRSAEncryption: return .rsaWithDigest(.sha1)
-        case CMSObjectIdentifier.sha256WithRSAEncryption: return .rsaWithDigest(.sha256)
-        case CMSObjectIdentifier.sha384WithRSAEncryption: return .rsaWithDigest(.sha384)
-        case CMSObjectIdentifier.sha512WithRSAEncryption: return .rsaWithDigest(.sha512)
+        case RSAPublicKey.rsaEncryption: return .rsaEncryption
+        case SignatureAlgorithmOID.sha1WithRSA: return .rsaWithDigest(.sha1)
+        case SignatureAlgorithmOID.sha256WithRSA: return .rsaWithDigest(.sha256)
+        case SignatureAlgorithmOID.sha384WithRSA: return .rsaWithDigest(.sha384)
+        case SignatureAlgorithmOID.sha512WithRSA: return .rsaWithDigest(.sha512)
         default: throw CMSError(.unsupportedAlgorithm(oid), at: start)
         }
     }

@@ -3,6 +3,7 @@
 // fields we skip on purpose (crls, unsignedAttrs), to still verify.
 
 import Foundation
+import PureCrypto
 import PureDER
 import PureReceipt
 import Testing
@@ -219,7 +220,7 @@ let structureCases: [StructureCase] = [
     ) {
         var parts = try StructureFixture.main()
         var fields = parts.signerFields
-        fields[3] = DERBuild.sequence(DERBuild.oid(CMSObjectIdentifier.rsaEncryption), DERBuild.integer(0))
+        fields[3] = DERBuild.sequence(DERBuild.oid(RSAPublicKey.rsaEncryption), DERBuild.integer(0))
         parts.setSigner(fields)
         return parts.encoded()
     },
@@ -235,7 +236,7 @@ let structureCases: [StructureCase] = [
     {
         var parts = try StructureFixture.main()
         var fields = parts.signerFields
-        fields[3] = DERBuild.algorithm(CMSObjectIdentifier.sha1WithRSAEncryption)
+        fields[3] = DERBuild.algorithm(SignatureAlgorithmOID.sha1WithRSA)
         parts.setSigner(fields)
         return parts.encoded()
     },
