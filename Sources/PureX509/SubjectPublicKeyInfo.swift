@@ -26,7 +26,7 @@ public enum PublicKey: Sendable {
 
 /// Object identifiers of key algorithms and curves.
 enum PublicKeyOID {
-    // RFC 3279 §2.3.1: rsaEncryption OBJECT IDENTIFIER ::= { pkcs-1 1 } is `RSAPublicKey.rsaEncryption`.
+    // rsaEncryption is `RSAPublicKey.rsaEncryption` (PureCrypto).
     // RFC 5480 §2.1.1: id-ecPublicKey OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) keyType(2) 1 }
     static let ecPublicKey = OID(1, 2, 840, 10045, 2, 1)
     // RFC 5480 §2.1.1.1: secp256r1 { ... curves(3) prime(1) 7 }, secp384r1 { iso(1) identified-organization(3) certicom(132) curve(0) 34 }

@@ -70,11 +70,12 @@ extension BlockHashFunction {
     @inline(__always)
     public mutating func update(_ bytes: ArraySlice<UInt8>) { core.update(bytes) }
 
-    /// The digest is the first `digestSize` bytes of H(N): all of it for SHA-1, SHA-256 and SHA-512;
-    /// FIPS 180-4 §6.3: "The 224-bit message digest ... is H0 ‖ H1 ‖ ... ‖ H6", §6.5: "The 384-bit
-    /// message digest ... is H0 ‖ H1 ‖ ... ‖ H5", the leftmost 224 or 384 bits.
+    /// The digest is the first `digestSize` bytes of H(N): all of it for SHA-1, SHA-256 and SHA-512,
+    /// the leftmost 224 or 384 bits for SHA-224 and SHA-384.
     @inline(__always)
     public mutating func finalize() -> [UInt8] {
+        // FIPS 180-4 §6.3: "The 224-bit message digest ... is H0 ‖ H1 ‖ ... ‖ H6", the leftmost 224 bits.
+        // FIPS 180-4 §6.5: "The 384-bit message digest ... is H0 ‖ H1 ‖ ... ‖ H5", the leftmost 384 bits.
         let digest = core.finish(words: Self.digestSize / MemoryLayout<Core.Word>.size)
         self = Self()
         return digest

@@ -23,7 +23,9 @@
 package import PureDER
 
 extension RSAPublicKey {
-    /// rsaEncryption, { pkcs-1 1 } = 1.2.840.113549.1.1.1.
+    /// rsaEncryption, { pkcs-1 1 } = 1.2.840.113549.1.1.1 (also the CMS signature algorithm and the
+    /// X.509 key algorithm: one definition).
+    // RFC 3279 §2.3.1: rsaEncryption OBJECT IDENTIFIER ::= { pkcs-1 1 }
     package static let rsaEncryption = OID(1, 2, 840, 113_549, 1, 1, 1)
 
     /// A key from a DER SubjectPublicKeyInfo that must span all of `bytes`.
