@@ -40,7 +40,7 @@ public struct Certificate: Sendable, Equatable {
     /// End of the validity period.
     public let notAfter: DERTime
     /// The certified public key.
-    public let publicKey: PublicKey
+    public private(set) var publicKey: PublicKey
     /// The range of the SubjectPublicKeyInfo TLV in `bytes`.
     let publicKeyInfoRange: Range<Int>
     /// The extensions, in input order.
@@ -112,6 +112,17 @@ public struct Certificate: Sendable, Equatable {
 
     /// True when subject and issuer are the same name (RFC 5280 §3.3 "self-issued").
     public var isSelfIssued: Bool { subject == issuer }
+
+    /// This certificate, its EC key with the table that quarters a verification's doublings
+    /// (`ECPublicKey.withPrecomputedMultiples()`), for one that verifies many signatures: a
+    /// certificate the chain cache holds and meets again. Nil when there is nothing to add (an RSA
+    /// key, or a table already there).
+    func withPrecomputedKey() -> Certificate? {
+        guard case .ec(let key) = publicKey, !key.hasPrecomputedMultiples else { return nil }
+        var copy = self
+        copy.publicKey = .ec(key.withPrecomputedMultiples())
+        return copy
+    }
 
     /// True when both certificates have the same encoding.
     package func isSameCertificate(as other: Certificate) -> Bool {

@@ -29,7 +29,11 @@
 // which anyone can add to an app receipt, never are). An entry holds at most
 // `VerifiedChainCache.maxEntryBytes` of encodings, and its certificates' parsed fields, whose own
 // arrays (key limbs, extension and OID lists) are within a small multiple of each certificate's size,
-// so the cache's memory is bounded by its capacity, never by the inputs. A lookup compares the signer's length
+// so the cache's memory is bounded by its capacity, never by the inputs. An EC key the cache meets
+// again (a signer whose path is looked up again, a certificate in two remembered paths, held once
+// for both) also keeps its table of precomputed multiples, 49.2 KB (ECPublicKey.swift): at most one
+// per certificate held, and it speeds every signature that key verifies, the content's included.
+// A lookup compares the signer's length
 // with at most `capacity` entries' and its bytes only where the lengths are equal, then the pool's
 // lengths; nothing is hashed.
 // Concurrency: `VerifiedChainCache` is a value (use it `inout` from one task); `ChainCache` is an
@@ -45,10 +49,10 @@ public import PureDER
 public struct VerifiedChainCache: Sendable {
     /// One verified path: the signer's encoding and the rules are the key.
     package struct Entry: Sendable {
-        package let signer: Certificate
+        package internal(set) var signer: Certificate
         package let rules: PathRules
         /// The path's certificates after the signer, anchor last.
-        package let path: [Certificate]
+        package internal(set) var path: [Certificate]
         /// The SHA-256 of the anchor's encoding (the last of `path`), for anchors pinned by fingerprint.
         package let anchorSHA256: [UInt8]
         var lastUse: UInt64
@@ -100,6 +104,8 @@ public struct VerifiedChainCache: Sendable {
         }
         clock += 1
         entries[index].lastUse = clock
+        // A signer met again verifies its content's signature again: its key keeps its table.
+        if let precomputed = entries[index].signer.withPrecomputedKey() { entries[index].signer = precomputed }
         hits += 1
         return [leaf] + path
     }
@@ -125,11 +131,10 @@ public struct VerifiedChainCache: Sendable {
             path.reduce(0, { $0 + $1.derEncoded.count }) <= Limits.maxCachedPathBytes
         else { return }
         clock += 1
-        // Parsed from copies of their bytes alone, never of the input that carried them.
-        let copies = try? path.map { (certificate) throws(X509Error) in
-            try Certificate(derEncoded: Array(certificate.derEncoded))
-        }
-        guard let copies, let signer = copies.first else { return }
+        // Parsed from copies of their bytes alone, never of the input that carried them, or the copy
+        // held already.
+        let copies = path.compactMap { shared($0) ?? (try? Certificate(derEncoded: Array($0.derEncoded))) }
+        guard copies.count == path.count, let signer = copies.first else { return }
         let entry = Entry(
             signer: signer, rules: rules, path: Array(copies.dropFirst()), anchorSHA256: anchor.sha256Fingerprint(),
             lastUse: clock)
@@ -149,6 +154,21 @@ public struct VerifiedChainCache: Sendable {
             if let found = entry.path.first(where: { constantTimeEqual($0.derEncoded, encoding) }) { return found }
         }
         return nil
+    }
+
+    /// The copy of `certificate` the cache holds, or nil. A certificate in two remembered paths
+    /// (the intermediate and anchor of many inputs) verifies signatures for both: the held copy keeps
+    /// its key's table from then on, and replaces every other copy held, in entries then counted as
+    /// used (so that `absorb` keeps them).
+    private mutating func shared(_ certificate: Certificate) -> Certificate? {
+        guard let held = self.certificate(encodedAs: certificate.derEncoded) else { return nil }
+        guard let precomputed = held.withPrecomputedKey() else { return held }
+        for e in entries.indices where entries[e].signer == held || entries[e].path.contains(held) {
+            entries[e].signer = entries[e].signer == held ? precomputed : entries[e].signer
+            entries[e].path = entries[e].path.map { $0 == held ? precomputed : $0 }
+            entries[e].lastUse = clock
+        }
+        return precomputed
     }
 
     /// Whether a remembered path holds `certificate` directly below `issuer`, both byte-identical:
@@ -182,11 +202,12 @@ public struct VerifiedChainCache: Sendable {
         misses += copy.misses - since.misses
         for entry in copy.entries where entry.lastUse > since.clock {
             clock += 1
+            var added = entry
+            added.lastUse = clock
+            // The copy's entry: the same certificates, with any key table the task precomputed.
             if let index = entries.firstIndex(where: { $0.matches(entry) }) {
-                entries[index].lastUse = clock
+                entries[index] = added
             } else {
-                var added = entry
-                added.lastUse = clock
                 add(added)
             }
         }

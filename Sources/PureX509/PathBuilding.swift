@@ -72,7 +72,10 @@ struct PathSearch {
         // a path), so the search compares indices, never certificate bytes.
         for (index, certificate) in (anchors + pool).enumerated()
         where !nodes.contains(where: { $0.isSameCertificate(as: certificate) }) {
-            nodes.append(certificate)
+            // An anchor as the cache holds it, byte-identical (so it is what parsing gives), with
+            // its key's table when it anchors several remembered paths (ChainCache.swift).
+            let held = index < anchors.count ? remembered.certificate(encodedAs: certificate.derEncoded) : nil
+            nodes.append(held ?? certificate)
             if index < anchors.count { anchorEnd = nodes.count }
         }
         issuerCandidates = nodes.map { node in nodes.indices.dropFirst().filter { nodes[$0].subject == node.issuer } }

@@ -51,11 +51,47 @@ struct DoubleScalarMultiplicationTests {
             cases.append((scalar(), scalar(), q))
         }
         for (u1, u2, q) in cases {
-            let result = JacobianPoint<C>.doubleScalarMultiplyVarTime(u1: u1, u2: u2, q: q)
             let sum = CompleteReferencePoint<C>.multiple(u1, g).adding(CompleteReferencePoint.multiple(u2, q))
-            #expect(JacobianPoint.affineVarTime([result]).first == sum.affine)
-            #expect(result.z.isZero == (sum.affine == nil))
+            // Both loops: Q's odd multiples made per call, and Q's precomputed table (a quarter of the doublings).
+            let table = AffinePoint.multiplesVarTime(of: q)
+            for result in [
+                JacobianPoint<C>.doubleScalarMultiplyVarTime(u1: u1, u2: u2, q: q),
+                JacobianPoint<C>.doubleScalarMultiplyVarTime(u1: u1, u2: u2, qTable: table),
+            ] {
+                #expect(JacobianPoint.affineVarTime([result]).first == sum.affine)
+                #expect(result.z.isZero == (sum.affine == nil))
+            }
         }
+    }
+
+    @Test("a table holds 1·Pₖ … 128·Pₖ for Pₖ = 2^(k·h)·P, k = 0 … 3, h a quarter of the order's bits")
+    func splitTable() throws {
+        try checkTable(P256.self)
+        try checkTable(P384.self)
+    }
+
+    private func checkTable<C: ShortWeierstrassCurve>(_: C.Type) throws {
+        let g = try #require(C.generatorTable.first)
+        var rng = BigNumRNG(state: 7)
+        var k = Limbs()
+        for i in 0..<C.Order.count { k[i] = rng.next() >> 2 }
+        let q = try #require(CompleteReferencePoint<C>.multiple(k, g).affine)
+        for (p, table) in [(g, C.generatorParts), (q, AffinePoint.multiplesVarTime(of: q))] {
+            try #require(table.count == 512)
+            for part in 0..<4 {
+                let bit = part * 16 * C.Order.count  // 2^(part·h), h = 16·count bits
+                var shift = Limbs()
+                shift[bit / 64] = 1 << UInt64(bit % 64)
+                let base = try #require(CompleteReferencePoint<C>.multiple(shift, p).affine)
+                var multiple = CompleteReferencePoint<C>(base)
+                for i in 0..<128 {
+                    #expect(table[128 * part + i] == multiple.affine, "entry \(128 * part + i)")
+                    multiple = multiple.adding(CompleteReferencePoint(base))
+                }
+            }
+        }
+        // A table of another size answers O, which every verification rejects.
+        #expect(JacobianPoint<C>.doubleScalarMultiplyVarTime(u1: Limbs(1), u2: Limbs(1), qTable: []).z.isZero)
     }
 
     /// A point R with x(R) = n + t ≥ n, then r = t, any s and e, and the key Q = (s/r)·R − (e/r)·G,
@@ -90,9 +126,15 @@ struct DoubleScalarMultiplicationTests {
         let minusB = n.subtracting(b, count: count).difference
         let q = try #require(
             CompleteReferencePoint<C>.multiple(a, rPoint).adding(CompleteReferencePoint.multiple(minusB, g)).affine)
-        #expect(ECDSA.verifyVarTime(r: bytes(r, count)[...], s: bytes(s, count)[...], digest: digest, q: q))
         let rPlus1 = r.adding(Limbs(1), count: count).sum
-        #expect(!ECDSA.verifyVarTime(r: bytes(rPlus1, count)[...], s: bytes(s, count)[...], digest: digest, q: q))
+        for table in [[], AffinePoint.multiplesVarTime(of: q)] {  // without and with Q's table
+            #expect(
+                ECDSA.verifyVarTime(
+                    r: bytes(r, count)[...], s: bytes(s, count)[...], digest: digest, q: q, qTable: table))
+            #expect(
+                !ECDSA.verifyVarTime(
+                    r: bytes(rPlus1, count)[...], s: bytes(s, count)[...], digest: digest, q: q, qTable: table))
+        }
         // The loop's R is the constructed point, and r·Z² ≠ X: only the r + n comparison matches.
         let w = try #require(Residue<C.Order>(s)).inverseVarTime().montgomery
         let u1 = Residue<C.Order>.multiplyVarTime(e, w)

@@ -165,7 +165,8 @@ struct ECDSAEdgeTests {
         let table = C.generatorTable
         try #require(table.count == 128)
         let g = JacobianPoint<C>(table[0])
-        // The table, its Z coordinates inverted together, is 1·G … 128·G as the reference gives it.
+        // The table, its Z coordinates inverted together, is 1·G … 128·G as the reference gives it
+        // (the four-part table: DoubleScalarMultiplicationTests).
         var reference = CompleteReferencePoint<C>(table[0])
         for entry in table.dropFirst() {
             reference = reference.adding(CompleteReferencePoint(table[0]))

@@ -122,6 +122,9 @@ struct WycheproofECDSATests {
             let hash = try #require(hashAlgorithm(group.sha), "hash \(group.sha)")
             let point = try #require(RSAVectors.bytes(hex: group.publicKey.uncompressed))
             let key = try ECPublicKey(curve: curve, sec1Point: point[...])
+            // Every verdict twice: without and with the key's precomputed table (the other loop).
+            let precomputed = key.withPrecomputedMultiples()
+            #expect(!key.hasPrecomputedMultiples && precomputed.hasPrecomputedMultiples)
             for test in group.tests {
                 let message = try #require(RSAVectors.bytes(hex: test.msg))
                 let signature = try #require(RSAVectors.bytes(hex: test.sig))
@@ -150,11 +153,15 @@ struct WycheproofECDSATests {
                 guard ran % stride == 0 || !kindsVerified.contains(kind) else { continue }
                 kindsVerified.insert(kind)
                 let digest = hash.hash(message)
-                let accepted =
-                    raw
-                    ? key.isValidSignatureVarTime(raw: signature[...], digest: digest)
-                    : key.isValidSignatureVarTime(der: signature[...], digest: digest)
-                #expect(accepted == shouldAccept, "\(file) tc \(test.tcId) (\(test.comment), \(test.flags))")
+                for (key, form) in [(key, "plain"), (precomputed, "precomputed")] {
+                    let accepted =
+                        raw
+                        ? key.isValidSignatureVarTime(raw: signature[...], digest: digest)
+                        : key.isValidSignatureVarTime(der: signature[...], digest: digest)
+                    #expect(
+                        accepted == shouldAccept,
+                        "\(file) tc \(test.tcId) (\(test.comment), \(test.flags)), \(form) key")
+                }
                 verified += 1
             }
         }

@@ -16,8 +16,10 @@ protocol ShortWeierstrassCurve {
     /// Affine coordinates of G (plain integers).
     static var generatorX: Limbs { get }
     static var generatorY: Limbs { get }
-    /// Odd multiples of G for the double-scalar multiplication, built once per process.
+    /// G's tables for the double-scalar multiplication (`AffinePoint.multiplesVarTime`), of one
+    /// part and of four (for keys with their own table), each built once per process at first use.
     static var generatorTable: [AffinePoint<Self>] { get }
+    static var generatorParts: [AffinePoint<Self>] { get }
 }
 
 extension ShortWeierstrassCurve {
@@ -55,7 +57,8 @@ enum P256: ShortWeierstrassCurve {
         Limbs(0xcbb6_4068_37bf_51f5, 0x2bce_3357_6b31_5ece, 0x8ee7_eb4a_7c0f_9e16, 0x4fe3_42e2_fe1a_7f9b)
     }
     /// Swift initialises a global or static `let` once, thread-safely, on first use.
-    static let generatorTable: [AffinePoint<P256>] = AffinePoint<P256>.generatorMultiplesVarTime()
+    static let generatorTable: [AffinePoint<P256>] = AffinePoint<P256>.generatorMultiplesVarTime(parts: 1)
+    static let generatorParts: [AffinePoint<P256>] = AffinePoint<P256>.generatorMultiplesVarTime(parts: 4)
 }
 
 enum P384: ShortWeierstrassCurve {
@@ -105,5 +108,6 @@ enum P384: ShortWeierstrassCurve {
             0x5d9e_98bf_9292_dc29, 0x3617_de4a_9626_2c6f)
     }
     /// Swift initialises a global or static `let` once, thread-safely, on first use.
-    static let generatorTable: [AffinePoint<P384>] = AffinePoint<P384>.generatorMultiplesVarTime()
+    static let generatorTable: [AffinePoint<P384>] = AffinePoint<P384>.generatorMultiplesVarTime(parts: 1)
+    static let generatorParts: [AffinePoint<P384>] = AffinePoint<P384>.generatorMultiplesVarTime(parts: 4)
 }

@@ -12,6 +12,13 @@
 //   and Σ d_j·2^(jw) = k (the bit(jw−1) terms telescope) once the top window's top bit is zero;
 //   a negative digit adds the negated point.
 //
+// A key verified often (one the chain cache holds: `ECPublicKey.withPrecomputedMultiples()`) keeps
+// a table of four parts, 1·Pₖ … 128·Pₖ for Pₖ = 2^(k·h)·Q, k = 0 … 3, h a quarter of the order's
+// bits, and G has the same (`generatorParts`, built at the first such verification). Digit j of
+// the whole Booth recoding falls in part k = ⌊8j / h⌋ (the top window in the last part), where
+// d_j·2^(8j)·Q = d_j·2^(8j − k·h)·(2^(k·h)·Q): both scalars' four parts are read at once, with a
+// quarter of the doublings.
+//
 // Accepts: scalars < 2^384 (every scalar here is < n) and Q ≠ O (a decoded key). Deliberately
 // variable time (every input is public) and allocation-free in the loop: both tables are affine
 // arrays built before it (Q's per verification, G's once per process), so every addition is the
@@ -22,6 +29,8 @@
 /// Window widths (bits) of the two recodings.
 private let windowQ = 5  // the odd multiples up to 2^5 − 1 = 31
 private let windowG = 8
+/// The parts of a precomputed table (`AffinePoint.multiplesVarTime`).
+private let tableParts = 4
 
 /// The signed Booth digit of `scalar` for window `j` of width `w` (w ≤ 8), in [−2^(w−1), 2^(w−1)].
 @inline(__always)
@@ -49,21 +58,40 @@ private func oddMultiplesVarTime<C>(_ q: AffinePoint<C>) -> [AffinePoint<C>] {
 }
 
 extension AffinePoint {
-    /// 1·G … 128·G in affine form (window 8 needs 2^(8−1) = 128 entries), computed at run time
-    /// once per process, so no literal table needs auditing. None is O (128 < n), so all Z are
-    /// inverted together (`JacobianPoint.affineVarTime`).
-    static func generatorMultiplesVarTime() -> [AffinePoint<C>] {
+    /// G's table of `parts` parts (`multiplesVarTime`), computed at run time once per process, so
+    /// no literal table needs auditing.
+    static func generatorMultiplesVarTime(parts: Int) -> [AffinePoint<C>] {
         guard let gx = C.Coordinate(C.generatorX), let gy = C.Coordinate(C.generatorY) else { return [] }
-        let g = AffinePoint(x: gx, y: gy)
-        var points = [JacobianPoint<C>(g)]
-        while points.count < 1 << (windowG - 1) { points.append(points[points.count - 1].addingVarTime(g)) }
+        return multiplesVarTime(of: AffinePoint(x: gx, y: gy), parts: parts)
+    }
+
+    /// For k = 0 … parts − 1 in turn, 1·Pₖ … 128·Pₖ with Pₖ = 2^(k·h)·P, h = 64·count / parts, in
+    /// affine form (window 8 needs 2^(8−1) = 128 entries each). None is O (P ≠ O, 128 < n and n
+    /// prime), so all Z are inverted together (`JacobianPoint.affineVarTime`); empty if one were.
+    static func multiplesVarTime(of p: AffinePoint, parts: Int = tableParts) -> [AffinePoint<C>] {
+        var bases = [p]
+        var base = JacobianPoint(p)
+        while bases.count < parts {
+            for _ in 0..<64 * C.Order.count / parts { base = base.doubledVarTime() }
+            guard let affine = JacobianPoint.affineVarTime([base]).first else { return [] }
+            bases.append(affine)
+        }
+        var points: [JacobianPoint<C>] = []
+        for base in bases {
+            points.append(JacobianPoint(base))
+            for _ in 1..<1 << (windowG - 1) { points.append(points[points.count - 1].addingVarTime(base)) }
+        }
         return JacobianPoint.affineVarTime(points)
     }
 }
 
 extension JacobianPoint {
-    /// u1·G + u2·q, for scalars u1, u2 < 2^384. Variable time.
-    static func doubleScalarMultiplyVarTime(u1: Limbs, u2: Limbs, q: AffinePoint<C>) -> JacobianPoint {
+    /// u1·G + u2·q, for scalars u1, u2 < 2^384, from q's own table `qTable` when it is given.
+    /// Variable time.
+    static func doubleScalarMultiplyVarTime(u1: Limbs, u2: Limbs, q: AffinePoint<C>, qTable: [AffinePoint<C>] = [])
+        -> JacobianPoint
+    {
+        guard qTable.isEmpty else { return doubleScalarMultiplyVarTime(u1: u1, u2: u2, qTable: qTable) }
         let gTable = C.generatorTable
         // The tables are 128 and 16 entries by construction (empty only if an entry were O); were
         // either not, answer the identity (which every verification rejects), never a partial sum.
@@ -91,14 +119,44 @@ extension JacobianPoint {
                 windowEnd = -1
             }
             if i % windowG == 0 {
-                let d = boothDigitVarTime(u1, window: i / windowG, width: windowG)
-                // |d| ≤ 128 = gTable.count (checked above), so index |d| − 1 is in range.
-                if d != 0, d.magnitude <= gTable.count {
-                    let entry = gTable[Int(d.magnitude) - 1]
-                    accumulator = accumulator.addingVarTime(d > 0 ? entry : entry.negated)
-                }
+                accumulator.addBoothDigitVarTime(of: u1, window: i / windowG, from: gTable[...])
             }
         }
         return accumulator
+    }
+
+    /// u1·G + u2·Q from Q's table (`AffinePoint.multiplesVarTime`, 512 entries), for scalars
+    /// u1, u2 < 2^384: positions p = h/8 … 0, each after eight doublings, add window p + k·h/8 of
+    /// both scalars over part k of both tables, for each part k (p = h/8 only in the last, where
+    /// it is the recoding's top window). Variable time.
+    static func doubleScalarMultiplyVarTime(u1: Limbs, u2: Limbs, qTable: [AffinePoint<C>]) -> JacobianPoint {
+        let gTable = C.generatorParts
+        let entries = 1 << (windowG - 1)
+        // Were a table not 512 entries, answer the identity (which every verification rejects).
+        guard gTable.count == tableParts * entries, qTable.count == tableParts * entries else { return .identity }
+        let partWindows = 64 * C.Order.count / tableParts / windowG
+        var accumulator = JacobianPoint.identity
+        for p in stride(from: partWindows, through: 0, by: -1) {
+            for _ in 0..<windowG { accumulator = accumulator.doubledVarTime() }
+            for k in 0..<tableParts where p < partWindows || k == tableParts - 1 {
+                let part = k * entries..<(k + 1) * entries
+                accumulator.addBoothDigitVarTime(of: u1, window: p + k * partWindows, from: gTable[part])
+                accumulator.addBoothDigitVarTime(of: u2, window: p + k * partWindows, from: qTable[part])
+            }
+        }
+        return accumulator
+    }
+
+    /// Adds d·P for the Booth digit d of `scalar`'s window `window` (width 8), from `multiples`
+    /// = 1·P … 128·P; a negative digit adds the negated point.
+    @inline(__always)
+    private mutating func addBoothDigitVarTime(
+        of scalar: Limbs, window: Int, from multiples: ArraySlice<AffinePoint<C>>
+    ) {
+        let d = boothDigitVarTime(scalar, window: window, width: windowG)
+        // |d| ≤ 128 = multiples.count (the tables are checked by the callers), so the index is in range.
+        guard d != 0, d.magnitude <= multiples.count else { return }
+        let entry = multiples[multiples.startIndex + Int(d.magnitude) - 1]
+        self = addingVarTime(d > 0 ? entry : entry.negated)
     }
 }

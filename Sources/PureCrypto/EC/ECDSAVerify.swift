@@ -11,7 +11,8 @@
 enum ECDSA {
     /// Whether (r, s) is a valid signature of `digest` under q.
     static func verifyVarTime<C: ShortWeierstrassCurve>(
-        r rBytes: ArraySlice<UInt8>, s sBytes: ArraySlice<UInt8>, digest: [UInt8], q: AffinePoint<C>
+        r rBytes: ArraySlice<UInt8>, s sBytes: ArraySlice<UInt8>, digest: [UInt8], q: AffinePoint<C>,
+        qTable: [AffinePoint<C>]
     ) -> Bool {
         let count = C.Order.count
         let n = C.Order.modulus
@@ -31,7 +32,8 @@ enum ECDSA {
         let u2 = Residue<C.Order>.multiplyVarTime(r, w)
 
         // FIPS 186-5 §6.4.2 step 5: "Compute R1 = (x1, y1) = u·G + v·Q. If R1 = O, output INVALID."
-        let point = JacobianPoint<C>.doubleScalarMultiplyVarTime(u1: u1, u2: u2, q: q)
+        // With Q's precomputed table when it has one (ECPublicKey.withPrecomputedMultiples()).
+        let point = JacobianPoint<C>.doubleScalarMultiplyVarTime(u1: u1, u2: u2, q: q, qTable: qTable)
         guard !point.z.isZero else { return false }
         return xCoordinateMatchesVarTime(point, r: r)
     }

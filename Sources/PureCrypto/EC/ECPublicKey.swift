@@ -53,6 +53,12 @@ public struct ECPublicKey: Sendable {
     public let sec1Point: [UInt8]
     /// X and Y in the stored form of the curve's field element (FieldElement).
     let x: Limbs, y: Limbs
+    /// The key's table for verification with a quarter of the doublings (DoubleScalarMultiplication.swift),
+    /// for the key's curve; empty until `withPrecomputedMultiples()`.
+    private var p256Multiples: [AffinePoint<P256>] = [], p384Multiples: [AffinePoint<P384>] = []
+
+    /// Whether this key holds its precomputed table.
+    public var hasPrecomputedMultiples: Bool { !p256Multiples.isEmpty || !p384Multiples.isEmpty }
 
     /// SEC 1 §2.3.4 uncompressed point 0x04 ‖ X ‖ Y; checks range and curve equation.
     public init(curve: ECCurve, sec1Point bytes: ArraySlice<UInt8>) throws(ECError) {
@@ -88,6 +94,18 @@ public struct ECPublicKey: Sendable {
         return (x.montgomery, y.montgomery)
     }
 
+    /// This key with its table of 512 affine multiples (49.2 KB; building it costs about two
+    /// verifications), with which each verification takes a quarter of the doublings: for a key that
+    /// verifies many signatures, such as a certificate the chain cache holds.
+    public func withPrecomputedMultiples() -> ECPublicKey {
+        var key = self
+        switch curve {
+        case .p256: key.p256Multiples = AffinePoint.multiplesVarTime(of: point(P256.self))
+        case .p384: key.p384Multiples = AffinePoint.multiplesVarTime(of: point(P384.self))
+        }
+        return key
+    }
+
     /// DER ECDSA-Sig-Value over a message digest (any length; truncated per FIPS 186-5 §6.4.1).
     public func isValidSignatureVarTime(der signature: ArraySlice<UInt8>, digest: [UInt8]) -> Bool {
         guard let (r, s) = ECPublicKey.decodeDER(signature, length: curve.coordinateByteCount) else { return false }
@@ -107,12 +125,15 @@ public struct ECPublicKey: Sendable {
     private func verifyVarTime(r: ArraySlice<UInt8>, s: ArraySlice<UInt8>, digest: [UInt8]) -> Bool {
         switch curve {
         case .p256:
-            let q = AffinePoint<P256>(x: .init(montgomery: x), y: .init(montgomery: y))
-            return ECDSA.verifyVarTime(r: r, s: s, digest: digest, q: q)
+            return ECDSA.verifyVarTime(r: r, s: s, digest: digest, q: point(P256.self), qTable: p256Multiples)
         case .p384:
-            let q = AffinePoint<P384>(x: .init(montgomery: x), y: .init(montgomery: y))
-            return ECDSA.verifyVarTime(r: r, s: s, digest: digest, q: q)
+            return ECDSA.verifyVarTime(r: r, s: s, digest: digest, q: point(P384.self), qTable: p384Multiples)
         }
+    }
+
+    /// The key as a point of `C`, its curve.
+    private func point<C: ShortWeierstrassCurve>(_: C.Type) -> AffinePoint<C> {
+        AffinePoint(x: .init(montgomery: x), y: .init(montgomery: y))
     }
 
     /// RFC 3279 §2.2.3: "Ecdsa-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }", strict DER, no
