@@ -2,7 +2,9 @@
 // Vectors/jws and every JWS of ../shared/corpus gets the same result through one shared, warm cache
 // as without it, and its x5c certificates parsed with the cache are those parsed without it; a
 // certificate is taken from the cache only when byte-identical; a forged payload under a cached
-// chain is still refused; a cached chain is refused at an instant where it expired.
+// chain is still refused; a cached chain is refused at an instant where it expired; the EC keys
+// the cache meets again (a leaf looked up again, an intermediate and root shared by two paths) keep
+// their precomputed tables, through the shared actor too, and verify as without them.
 
 import Foundation
 import PureReceipt
@@ -175,6 +177,82 @@ struct SignedDataCacheTests {
         _ = try SignedDataVerifier.verifyTransaction(
             try Self.bytes("transaction-valid.jws"), policy: policy, cache: &cache)
         #expect(cache.hits == hitsBefore + 1)
+    }
+
+    @Test(
+        "A leaf looked up again keeps its key's table, also through the shared actor; forged payloads are still refused"
+    )
+    func precomputedKeys() async throws {
+        let anchors = TrustAnchors(certificates: [try JWSVectors.certificate("root.der")])
+        let policy = SignedDataPolicy(bundleId: "com.example.vectors", environment: .sandbox, signer: .apple(anchors))
+        let bytes = try Self.bytes("transaction-valid.jws")
+        // Whether the cache holds x5c[index] of `jws` with its key's table.
+        func precomputed(_ jws: [UInt8], _ index: Int, _ cache: VerifiedChainCache) throws -> Bool {
+            let certificate = try CompactJWS(compact: jws, cache: cache).certificates[index]
+            guard case .ec(let key) = certificate.publicKey else { return false }
+            return cache.certificate(encodedAs: certificate.derEncoded) != nil && key.hasPrecomputedMultiples
+        }
+        var cache = VerifiedChainCache()
+        _ = try SignedDataVerifier.verifyTransaction(bytes, policy: policy, cache: &cache)
+        #expect(try !precomputed(bytes, 0, cache) && !precomputed(bytes, 1, cache))  // met once: no table
+        _ = try SignedDataVerifier.verifyTransaction(bytes, policy: policy, cache: &cache)  // a hit
+        #expect(try precomputed(bytes, 0, cache) && !precomputed(bytes, 1, cache))
+        // The content's signature is checked with the leaf's table: a forged payload is still refused.
+        let forged = signedDataCode {
+            try SignedDataVerifier.verifyTransaction(
+                try Self.bytes("payload-modified.jws"), policy: policy, cache: &cache)
+        }
+        #expect(forged == "jws.signatureInvalid")
+        // A leaf the payload's key did not sign is refused with the table too.
+        let otherKey = signedDataCode {
+            try SignedDataVerifier.verifyTransaction(
+                try Self.bytes("leaf-other-key.jws"), policy: policy, cache: &cache)
+        }
+        #expect(otherKey == "jws.signatureInvalid")
+        // Shared between tasks: the actor keeps the tables a task built.
+        let shared = ChainCache()
+        for _ in 0..<2 {
+            _ = try await shared.withCache { (cache) throws(VerificationError) in
+                try SignedDataVerifier.verifyTransaction(bytes, policy: policy, cache: &cache)
+            }
+        }
+        let kept = await shared.withCache { $0 }
+        #expect(try precomputed(bytes, 0, kept))
+    }
+
+    @Test(
+        "The corpus's leaves under one intermediate: the intermediate and root are held once, with their tables",
+        .enabled(if: JWSCorpus.isAvailable, "needs ../shared/corpus"))
+    func sharedIssuersKeepTables() throws {
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: JWSCorpus.root.appendingPathComponent("jws").path
+        )
+        .filter { $0.hasSuffix(".jws") }.sorted()
+        let testCA = try JWSCorpus.certificate("asl-swift_testCA-for-MOCK-jws.der")
+        var cache = VerifiedChainCache()
+        var leaves: [[UInt8]: Set<[UInt8]>] = [:]  // the leaves verified under each intermediate
+        var issuers: [[UInt8]: [Certificate]] = [:]  // intermediate and root, by the intermediate
+        for name in names {
+            let bytes = try JWSCorpus.jws(String(name.dropLast(4)))
+            for signer in [JWSSignerPolicy.appleRootCAG3, .apple(TrustAnchors(certificates: [testCA]))] {
+                var policy = SignedDataPolicy(bundleId: "", environment: .sandbox, signer: signer)
+                (policy.acceptsAnyBundleId, policy.environments) = (true, [.sandbox, .production])
+                guard (try? SignedDataVerifier.verify(bytes, policy: policy, cache: &cache)) != nil,
+                    case let chain = try CompactJWS(compact: bytes).certificates, chain.count == 3
+                else { continue }
+                leaves[Array(chain[1].derEncoded), default: []].insert(Array(chain[0].derEncoded))
+                issuers[Array(chain[1].derEncoded)] = Array(chain.dropFirst())
+            }
+        }
+        let shared = leaves.filter { $0.value.count >= 2 }.keys
+        #expect(!shared.isEmpty, "no two corpus leaves under one intermediate")
+        for intermediate in shared {
+            for certificate in issuers[intermediate] ?? [] {
+                let held = try #require(cache.certificate(encodedAs: certificate.derEncoded))
+                guard case .ec(let key) = held.publicKey else { continue }
+                #expect(key.hasPrecomputedMultiples, "\(certificate.subject)")
+            }
+        }
     }
 
     // Apple JWS rule (validity-at-signed-date): a cached chain is checked again at every instant.
