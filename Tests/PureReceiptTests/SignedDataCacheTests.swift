@@ -131,20 +131,17 @@ struct SignedDataCacheTests {
         "Every corpus JWS: the same verdict and certificates through one warm cache, twice over",
         .enabled(if: JWSCorpus.isAvailable, "needs ../shared/corpus"))
     func corpusAgreesWithUncached() throws {
-        let names = try FileManager.default.contentsOfDirectory(
-            atPath: JWSCorpus.root.appendingPathComponent("jws").path
-        )
-        .filter { $0.hasSuffix(".jws") }.sorted()
+        let names = try JWSCorpus.names()
         #expect(!names.isEmpty)
         // Apple's root pinned, Apple's test CA, the Xcode certificate: each file verifies under one.
-        let testCA = try JWSCorpus.certificate("asl-swift_testCA-for-MOCK-jws.der")
+        let testCA = try JWSCorpus.testCA()
         let signers: [JWSSignerPolicy] = [
             .appleRootCAG3, .apple(TrustAnchors(certificates: [testCA])), try JWSCorpus.xcodeSigner(),
         ]
         var cache = VerifiedChainCache()
         for round in 0..<2 {
             for name in names {
-                let bytes = try JWSCorpus.jws(String(name.dropLast(4)))
+                let bytes = try JWSCorpus.jws(name)
                 Self.sameParse(bytes, cache, name)
                 for signer in signers {
                     var policy = SignedDataPolicy(bundleId: "", environment: .sandbox, signer: signer)
@@ -224,16 +221,13 @@ struct SignedDataCacheTests {
         "The corpus's leaves under one intermediate: the intermediate and root are held once, with their tables",
         .enabled(if: JWSCorpus.isAvailable, "needs ../shared/corpus"))
     func sharedIssuersKeepTables() throws {
-        let names = try FileManager.default.contentsOfDirectory(
-            atPath: JWSCorpus.root.appendingPathComponent("jws").path
-        )
-        .filter { $0.hasSuffix(".jws") }.sorted()
-        let testCA = try JWSCorpus.certificate("asl-swift_testCA-for-MOCK-jws.der")
+        let names = try JWSCorpus.names()
+        let testCA = try JWSCorpus.testCA()
         var cache = VerifiedChainCache()
         var leaves: [[UInt8]: Set<[UInt8]>] = [:]  // the leaves verified under each intermediate
         var issuers: [[UInt8]: [Certificate]] = [:]  // intermediate and root, by the intermediate
         for name in names {
-            let bytes = try JWSCorpus.jws(String(name.dropLast(4)))
+            let bytes = try JWSCorpus.jws(name)
             for signer in [JWSSignerPolicy.appleRootCAG3, .apple(TrustAnchors(certificates: [testCA]))] {
                 var policy = SignedDataPolicy(bundleId: "", environment: .sandbox, signer: signer)
                 (policy.acceptsAnyBundleId, policy.environments) = (true, [.sandbox, .production])

@@ -16,6 +16,15 @@ enum JWSCorpus {
         [UInt8](try Data(contentsOf: root.appendingPathComponent("jws/" + name + ".jws")))
     }
 
+    /// The corpus's JWS files, by name without `.jws`, sorted.
+    static func names() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("jws").path)
+            .filter { $0.hasSuffix(".jws") }.map { String($0.dropLast(4)) }.sorted()
+    }
+
+    /// Apple's test CA of the App Store Server Library's tests, the anchor of its mock JWS.
+    static func testCA() throws -> Certificate { try certificate("asl-swift_testCA-for-MOCK-jws.der") }
+
     static func certificate(_ name: String) throws -> Certificate {
         try Certificate(derEncoded: [UInt8](try Data(contentsOf: root.appendingPathComponent("certs/" + name))))
     }
@@ -107,7 +116,7 @@ struct SignedDataCorpusTests {
     @Test("Apple JWS rule (x5c-root): the mock transaction verifies only under Apple's test CA")
     func mock() throws {
         let jws = try JWSCorpus.jws("asl-swift_MOCK-testCA-signed-transactionInfo")
-        let testCA = try JWSCorpus.certificate("asl-swift_testCA-for-MOCK-jws.der")
+        let testCA = try JWSCorpus.testCA()
         let policy = SignedDataPolicy(
             bundleId: "com.example", environment: .sandbox, signer: .apple(TrustAnchors(certificates: [testCA])))
         let result = try SignedDataVerifier.verifyTransaction(jws, policy: policy)
